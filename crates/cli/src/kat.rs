@@ -1,0 +1,147 @@
+//! `cardlab kat`: the oracles against the known-answer-test files.
+
+use crate::Failure;
+use cardlab_ciphers::Algorithm;
+use cardlab_ciphers::kat::{FileReport, Index, RunOptions, run_entry};
+use clap::{Args, ValueEnum};
+use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct KatArgs {
+    /// Only this cipher: aes, des, tdes, twofish, rc6, e2, camellia, serpent, mars, feal or feal-N.
+    #[arg(short, long, value_name = "CIPHER")]
+    cipher: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    format: OutputFormat,
+    /// Folder holding index.toml and the vector files [default: the repository's vectors/].
+    #[arg(long, value_name = "DIR", env = "CARDLAB_VECTORS")]
+    vectors: Option<PathBuf>,
+    /// Run at most two Monte Carlo records per file and key size (seconds instead of a minute).
+    #[arg(long)]
+    quick: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OutputFormat {
+    Table,
+    Json,
+}
+
+/// The repository's vectors/ folder, as built.
+fn default_vectors() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../vectors")
+}
+
+/// Which ciphers a `-c` argument selects: a whole family (`feal`) or one cipher.
+enum Selection {
+    All,
+    Family(&'static str),
+    One(Algorithm),
+}
+
+impl Selection {
+    fn parse(name: Option<&str>) -> Result<Selection, Failure> {
+        match name {
+            None => Ok(Selection::All),
+            Some(n) if n.eq_ignore_ascii_case("feal") => Ok(Selection::Family("feal")),
+            Some(n) => n.parse().map(Selection::One).map_err(|e| Failure::Input(format!("{e}"))),
+        }
+    }
+
+    fn family(&self) -> Option<&str> {
+        match self {
+            Selection::All => None,
+            Selection::Family(f) => Some(f),
+            Selection::One(a) => Some(a.family()),
+        }
+    }
+
+    /// Whether a report row's cipher (e.g. `feal-8`) is selected.
+    fn accepts(&self, cipher: &str) -> bool {
+        match self {
+            Selection::All => true,
+            Selection::Family(f) => cipher.starts_with(f),
+            Selection::One(a) => cipher == a.to_string(),
+        }
+    }
+}
+
+pub fn run(args: KatArgs) -> Result<(), Failure> {
+    let selection = Selection::parse(args.cipher.as_deref())?;
+    let dir = args.vectors.clone().unwrap_or_else(default_vectors);
+    let index = Index::load(&dir).map_err(|e| Failure::Input(e.to_string()))?;
+    let entries: Vec<_> = index
+        .entries
+        .iter()
+        .filter(|e| selection.family().is_none_or(|f| e.family() == f))
+        .collect();
+    if entries.is_empty() {
+        return Err(Failure::Input(format!(
+            "no vector files for cipher '{}' in {}",
+            args.cipher.unwrap_or_default(),
+            dir.join("index.toml").display()
+        )));
+    }
+    let options = RunOptions { max_slow: args.quick.then_some(2) };
+    let bar = ProgressBar::new(entries.len() as u64).with_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").expect("valid template"),
+    );
+    let mut reports: Vec<FileReport> = Vec::new();
+    for entry in entries {
+        bar.set_message(entry.path.display().to_string());
+        let rows = run_entry(&index, entry, options).map_err(|e| Failure::Input(e.to_string()))?;
+        reports.extend(rows.into_iter().filter(|r| selection.accepts(&r.cipher)));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    match args.format {
+        OutputFormat::Table => print_table(&reports),
+        OutputFormat::Json => println!("{}", serde_json::to_string_pretty(&reports).expect("reports serialise")),
+    }
+    summarise(&reports)
+}
+
+fn print_table(reports: &[FileReport]) {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header(["cipher", "key bits", "file", "vectors", "passed", "skipped", "result"]);
+    for r in reports {
+        let result = match (&r.first_failure, r.skipped) {
+            (Some(_), _) => "FAIL",
+            (None, 0) => "ok",
+            (None, _) => "ok (quick)",
+        };
+        table.add_row([
+            r.cipher.clone(),
+            r.key_bits.to_string(),
+            r.file.clone(),
+            r.vectors.to_string(),
+            r.passed.to_string(),
+            r.skipped.to_string(),
+            result.to_string(),
+        ]);
+    }
+    println!("{table}");
+}
+
+/// The closing line, and the first failure as the error when there is one.
+fn summarise(reports: &[FileReport]) -> Result<(), Failure> {
+    let vectors: usize = reports.iter().map(|r| r.vectors).sum();
+    let passed: usize = reports.iter().map(|r| r.passed).sum();
+    let skipped: usize = reports.iter().map(|r| r.skipped).sum();
+    let failed = vectors - passed - skipped;
+    eprintln!("kat: {passed} passed, {failed} failed, {skipped} skipped ({} file × key-size groups)", reports.len());
+    match reports.iter().find(|r| r.first_failure.is_some()) {
+        Some(r) => Err(Failure::Finding(format!(
+            "kat: {} {}-bit, {}: first failing vector {}",
+            r.cipher,
+            r.key_bits,
+            r.file,
+            r.first_failure.as_deref().unwrap_or_default()
+        ))),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,49 @@
+//! `cardlab`: assemble, run and measure block-cipher firmware on simulated
+//! smart-card CPUs, and check everything against reference ciphers.
+
+mod kat;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "cardlab", version, about = "A cycle-accurate lab for block ciphers on smart-card CPUs")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check the reference ciphers against every known-answer-test file.
+    Kat(kat::KatArgs),
+}
+
+/// How a command ended: a finding (exit 1) or a usage or input error (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// The command ran and found something wrong (a vector did not match).
+    #[error("{0}")]
+    Finding(String),
+    /// The command could not run: bad input, unreadable file.
+    #[error("{0}")]
+    Input(String),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Kat(args) => kat::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Finding(m)) => {
+            eprintln!("cardlab: {m}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Input(m)) => {
+            eprintln!("cardlab: error: {m}");
+            ExitCode::from(2)
+        }
+    }
+}
