@@ -2,7 +2,9 @@
 
 use crate::Failure;
 use cardlab_ciphers::Algorithm;
-use cardlab_ciphers::kat::{FileReport, Index, RunOptions, run_entry};
+use cardlab_ciphers::kat::{FileReport, Index, IndexEntry, KatError, RunOptions, run_entry};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::{Args, ValueEnum};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -89,12 +91,11 @@ pub fn run(args: KatArgs) -> Result<(), Failure> {
     let bar = ProgressBar::new(entries.len() as u64).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").expect("valid template"),
     );
+    let results = run_parallel(&index, &entries, options, &bar);
     let mut reports: Vec<FileReport> = Vec::new();
-    for entry in entries {
-        bar.set_message(entry.path.display().to_string());
-        let rows = run_entry(&index, entry, options).map_err(|e| Failure::Input(e.to_string()))?;
+    for rows in results {
+        let rows = rows.map_err(|e| Failure::Input(e.to_string()))?;
         reports.extend(rows.into_iter().filter(|r| selection.accepts(&r.cipher)));
-        bar.inc(1);
     }
     bar.finish_and_clear();
     match args.format {
@@ -102,6 +103,37 @@ pub fn run(args: KatArgs) -> Result<(), Failure> {
         OutputFormat::Json => println!("{}", serde_json::to_string_pretty(&reports).expect("reports serialise")),
     }
     summarise(&reports)
+}
+
+/// Run the files on every core; results come back in index order.
+fn run_parallel(
+    index: &Index,
+    entries: &[&IndexEntry],
+    options: RunOptions,
+    bar: &ProgressBar,
+) -> Vec<Result<Vec<FileReport>, KatError>> {
+    let next = AtomicUsize::new(0);
+    let results: Vec<Mutex<Option<Result<Vec<FileReport>, KatError>>>> =
+        entries.iter().map(|_| Mutex::new(None)).collect();
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(entry) = entries.get(i) else { break };
+                    bar.set_message(entry.path.display().to_string());
+                    let result = run_entry(index, entry, options);
+                    *results[i].lock().expect("no panics while held") = Some(result);
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|m| m.into_inner().expect("no panics while held").expect("every entry ran"))
+        .collect()
 }
 
 fn print_table(reports: &[FileReport]) {
