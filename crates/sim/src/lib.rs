@@ -1,0 +1,131 @@
+//! Cycle-exact instruction-set simulators of the seed papers' CPUs, one
+//! module per CPU behind the [`Cpu`] trait.
+//!
+//! A simulator reads like its vendor manual: decode, execute, and a timing
+//! rule per instruction form kept as data. It knows nothing about ciphers.
+//! Everything it does is deterministic: the same image and inputs give the
+//! same cycle count. Anything a real chip would not do (an illegal opcode, a
+//! fetch outside the loaded image, a run past its cycle budget) is a typed
+//! [`SimError`] naming the PC and the instruction, never a panic.
+
+pub mod mcs51;
+
+use serde::Serialize;
+
+/// A memory space of a target, as the lab and the observers see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Space {
+    /// Program memory (MOVC reads, instruction fetches).
+    Code,
+    /// 8051 internal RAM (direct 0x00-0x7F and indirect 0x00-0xFF).
+    Iram,
+    /// 8051 special function registers (direct 0x80-0xFF).
+    Sfr,
+    /// 8051 external data memory (MOVX).
+    Xram,
+}
+
+impl Space {
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Code => "code",
+            Space::Iram => "iram",
+            Space::Sfr => "sfr",
+            Space::Xram => "xram",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Space> {
+        Some(match s.to_ascii_lowercase().as_str() {
+            "code" | "rom" => Space::Code,
+            "iram" | "data" | "idata" => Space::Iram,
+            "sfr" => Space::Sfr,
+            "xram" | "xdata" => Space::Xram,
+            _ => return None,
+        })
+    }
+}
+
+/// One data-memory access, as the observers see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Access {
+    pub space: Space,
+    pub addr: u32,
+    pub value: u8,
+    pub write: bool,
+}
+
+/// One executed instruction, as the trace observer sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Executed {
+    pub pc: u32,
+    pub bytes: Vec<u8>,
+    pub cycles: u32,
+}
+
+/// Receives what the CPU does; every method has an empty default so an
+/// observer implements only what it records.
+pub trait Observer {
+    fn instruction(&mut self, _executed: &Executed) {}
+    fn access(&mut self, _access: Access) {}
+}
+
+/// Why a run stopped other than by halting.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    #[error("illegal opcode {opcode:#04x} at PC={pc:#06x}")]
+    IllegalOpcode { pc: u32, opcode: u8 },
+    #[error("fetch outside the loaded image at PC={pc:#06x}")]
+    FetchOutsideImage { pc: u32 },
+    #[error("cycle budget of {budget} exhausted at PC={pc:#06x} ({instruction})")]
+    CycleBudget { pc: u32, budget: u64, instruction: String },
+}
+
+/// How a call to [`Cpu::run`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The program reached its halt convention (on the 8051, `SJMP $`).
+    Halted,
+    /// The PC reached the requested stop address.
+    Breakpoint,
+}
+
+/// What every simulated CPU offers the lab.
+pub trait Cpu {
+    /// Execute one instruction; returns the cycles it took.
+    fn step(&mut self) -> Result<u32, SimError>;
+    /// Whether the CPU sits in its halt convention.
+    fn halted(&self) -> bool;
+    fn pc(&self) -> u32;
+    fn set_pc(&mut self, pc: u32);
+    /// Cycles in the target's own unit since reset.
+    fn cycles(&self) -> u64;
+    fn instructions(&self) -> u64;
+    /// Registers by name, in the order a user expects to read them.
+    fn registers(&self) -> Vec<(&'static str, u64)>;
+    fn read(&self, space: Space, addr: u32) -> Option<u8>;
+    fn write(&mut self, space: Space, addr: u32, value: u8) -> bool;
+    /// The instruction at `pc`: its text and length in bytes.
+    fn disassemble(&self, pc: u32) -> (String, u32);
+
+    /// Run until halt, until `stop_at` (if given) or past `budget` cycles.
+    fn run(&mut self, budget: u64, stop_at: Option<u32>) -> Result<Stop, SimError> {
+        loop {
+            if self.halted() {
+                return Ok(Stop::Halted);
+            }
+            if stop_at == Some(self.pc()) {
+                return Ok(Stop::Breakpoint);
+            }
+            if self.cycles() >= budget {
+                return Err(SimError::CycleBudget {
+                    pc: self.pc(),
+                    budget,
+                    instruction: self.disassemble(self.pc()).0,
+                });
+            }
+            self.step()?;
+        }
+    }
+}

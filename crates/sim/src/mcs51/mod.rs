@@ -1,0 +1,405 @@
+//! The Intel MCS-51 (8051/8052), following the "MCS-51 Microcontroller
+//! Family User's Manual" (Intel 272383): chapter 2 for the memory
+//! organisation, the instruction set chapter for semantics and timing.
+//!
+//! Memory: 64 KiB CODE, 64 KiB XRAM, internal RAM (256 bytes by default, the
+//! 8052 layout; indirect addressing reaches all of it, direct addressing only
+//! 0x00-0x7F) and the SFRs at direct 0x80-0xFF. The parity flag P is not
+//! stored: PSW reads compute it from ACC, as the hardware does every cycle.
+//!
+//! Observers see every data-memory access the program names: registers
+//! R0-R7 and the stack (internal RAM), direct addresses (IRAM or SFR),
+//! MOVX (XRAM) and MOVC (CODE). The implicit use of A, B, PSW, SP and DPTR
+//! by an instruction is not reported as an access.
+
+mod disasm;
+mod exec;
+pub mod ihx;
+pub mod timing;
+
+use crate::{Access, Cpu, Executed, Observer, SimError, Space};
+pub use timing::{INTEL, Timing};
+
+/// SFR addresses (direct addressing), Intel 272383 table 2.
+pub mod sfr {
+    pub const P0: u8 = 0x80;
+    pub const SP: u8 = 0x81;
+    pub const DPL: u8 = 0x82;
+    pub const DPH: u8 = 0x83;
+    pub const PCON: u8 = 0x87;
+    pub const TCON: u8 = 0x88;
+    pub const P1: u8 = 0x90;
+    pub const SCON: u8 = 0x98;
+    pub const P2: u8 = 0xA0;
+    pub const IE: u8 = 0xA8;
+    pub const P3: u8 = 0xB0;
+    pub const IP: u8 = 0xB8;
+    pub const PSW: u8 = 0xD0;
+    pub const ACC: u8 = 0xE0;
+    pub const B: u8 = 0xF0;
+}
+
+/// PSW bits.
+const CY: u8 = 0x80;
+const AC: u8 = 0x40;
+const OV: u8 = 0x04;
+
+#[derive(Debug, Clone, Copy)]
+pub struct Config {
+    /// Internal RAM bytes: 128 (8051) or 256 (8052); indirect accesses above
+    /// it read 0xFF and drop writes.
+    pub iram_size: usize,
+    pub timing: Timing,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            iram_size: 256,
+            timing: INTEL,
+        }
+    }
+}
+
+pub struct Mcs51 {
+    config: Config,
+    code: Vec<u8>,
+    /// Which code bytes the image loaded; fetching any other is an error.
+    loaded: Vec<bool>,
+    iram: [u8; 256],
+    sfr: [u8; 128],
+    xram: Vec<u8>,
+    pc: u16,
+    cycles: u64,
+    instructions: u64,
+    observer: Option<Box<dyn Observer>>,
+}
+
+impl Mcs51 {
+    /// A CPU after reset (SP = 07, ports FF, everything else 0) with no code.
+    pub fn new(config: Config) -> Self {
+        let mut cpu = Mcs51 {
+            config,
+            code: vec![0xFF; 0x10000], // erased ROM reads as FF, as in s51
+            loaded: vec![false; 0x10000],
+            iram: [0; 256],
+            sfr: [0; 128],
+            xram: vec![0; 0x10000],
+            pc: 0,
+            cycles: 0,
+            instructions: 0,
+            observer: None,
+        };
+        cpu.reset();
+        cpu
+    }
+
+    /// The reset state of the SFRs (Intel 272383, table 4 "reset values").
+    pub fn reset(&mut self) {
+        self.sfr = [0; 128];
+        for port in [sfr::P0, sfr::P1, sfr::P2, sfr::P3] {
+            self.sfr[(port - 0x80) as usize] = 0xFF;
+        }
+        self.sfr[(sfr::SP - 0x80) as usize] = 0x07;
+        self.pc = 0;
+        self.cycles = 0;
+        self.instructions = 0;
+    }
+
+    /// Place `bytes` in code memory at `addr` and mark them fetchable.
+    pub fn load_code(&mut self, addr: u16, bytes: &[u8]) {
+        for (i, &b) in bytes.iter().enumerate() {
+            let a = addr as usize + i;
+            if a < 0x10000 {
+                self.code[a] = b;
+                self.loaded[a] = true;
+            }
+        }
+    }
+
+    pub fn set_observer(&mut self, observer: Option<Box<dyn Observer>>) {
+        self.observer = observer;
+    }
+
+    pub fn take_observer(&mut self) -> Option<Box<dyn Observer>> {
+        self.observer.take()
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Oscillator periods since reset (machine cycles × clocks per cycle).
+    pub fn clocks(&self) -> u64 {
+        self.cycles * self.config.timing.clocks_per_cycle as u64
+    }
+
+    // ---- registers -------------------------------------------------------
+
+    pub fn acc(&self) -> u8 {
+        self.sfr_raw(sfr::ACC)
+    }
+    fn set_acc(&mut self, v: u8) {
+        self.set_sfr_raw(sfr::ACC, v)
+    }
+    pub fn b(&self) -> u8 {
+        self.sfr_raw(sfr::B)
+    }
+    /// PSW with the parity flag computed from ACC.
+    pub fn psw(&self) -> u8 {
+        (self.sfr_raw(sfr::PSW) & !1) | (self.acc().count_ones() as u8 & 1)
+    }
+    fn set_psw_flags(&mut self, mask: u8, value: u8) {
+        let psw = self.sfr_raw(sfr::PSW);
+        self.set_sfr_raw(sfr::PSW, (psw & !mask) | (value & mask));
+    }
+    fn cy(&self) -> bool {
+        self.sfr_raw(sfr::PSW) & CY != 0
+    }
+    fn set_cy(&mut self, c: bool) {
+        self.set_psw_flags(CY, if c { CY } else { 0 });
+    }
+    pub fn sp(&self) -> u8 {
+        self.sfr_raw(sfr::SP)
+    }
+    pub fn dptr(&self) -> u16 {
+        u16::from_be_bytes([self.sfr_raw(sfr::DPH), self.sfr_raw(sfr::DPL)])
+    }
+    fn set_dptr(&mut self, v: u16) {
+        let [h, l] = v.to_be_bytes();
+        self.set_sfr_raw(sfr::DPH, h);
+        self.set_sfr_raw(sfr::DPL, l);
+    }
+    /// Internal-RAM address of Rn in the bank PSW.RS1:RS0 selects.
+    fn rn_addr(&self, n: u8) -> u8 {
+        (self.sfr_raw(sfr::PSW) & 0x18) | (n & 7)
+    }
+    /// R0-R7 of the active bank, without notifying observers.
+    pub fn bank(&self) -> [u8; 8] {
+        std::array::from_fn(|n| self.iram[self.rn_addr(n as u8) as usize])
+    }
+
+    fn sfr_raw(&self, addr: u8) -> u8 {
+        self.sfr[(addr & 0x7F) as usize]
+    }
+    fn set_sfr_raw(&mut self, addr: u8, v: u8) {
+        self.sfr[(addr & 0x7F) as usize] = v;
+    }
+
+    // ---- data memory, as instructions address it -----------------------
+
+    fn notify(&mut self, space: Space, addr: u32, value: u8, write: bool) {
+        if let Some(o) = self.observer.as_mut() {
+            o.access(Access {
+                space,
+                addr,
+                value,
+                write,
+            });
+        }
+    }
+
+    /// Direct addressing: 0x00-0x7F internal RAM, 0x80-0xFF SFRs.
+    fn read_direct(&mut self, addr: u8) -> u8 {
+        if addr < 0x80 {
+            let v = self.iram[addr as usize];
+            self.notify(Space::Iram, addr as u32, v, false);
+            v
+        } else {
+            let v = if addr == sfr::PSW { self.psw() } else { self.sfr_raw(addr) };
+            self.notify(Space::Sfr, addr as u32, v, false);
+            v
+        }
+    }
+
+    fn write_direct(&mut self, addr: u8, v: u8) {
+        if addr < 0x80 {
+            self.iram[addr as usize] = v;
+            self.notify(Space::Iram, addr as u32, v, true);
+        } else {
+            self.set_sfr_raw(addr, v);
+            self.notify(Space::Sfr, addr as u32, v, true);
+        }
+    }
+
+    /// Indirect addressing (@Ri, the stack): internal RAM only.
+    fn read_indirect(&mut self, addr: u8) -> u8 {
+        let v = if (addr as usize) < self.config.iram_size { self.iram[addr as usize] } else { 0xFF };
+        self.notify(Space::Iram, addr as u32, v, false);
+        v
+    }
+
+    fn write_indirect(&mut self, addr: u8, v: u8) {
+        if (addr as usize) < self.config.iram_size {
+            self.iram[addr as usize] = v;
+        }
+        self.notify(Space::Iram, addr as u32, v, true);
+    }
+
+    fn read_rn(&mut self, n: u8) -> u8 {
+        let a = self.rn_addr(n);
+        self.read_indirect(a)
+    }
+
+    fn write_rn(&mut self, n: u8, v: u8) {
+        let a = self.rn_addr(n);
+        self.write_indirect(a, v)
+    }
+
+    /// Bit addressing: bits 0x00-0x7F live in RAM bytes 0x20-0x2F, bits
+    /// 0x80-0xFF in the SFRs whose address is a multiple of 8.
+    fn bit_byte(bit: u8) -> u8 {
+        if bit < 0x80 { 0x20 + (bit >> 3) } else { bit & 0xF8 }
+    }
+
+    fn read_bit(&mut self, bit: u8) -> bool {
+        let byte = self.read_direct(Self::bit_byte(bit));
+        byte & (1 << (bit & 7)) != 0
+    }
+
+    fn write_bit(&mut self, bit: u8, value: bool) {
+        let addr = Self::bit_byte(bit);
+        let old = if addr < 0x80 { self.iram[addr as usize] } else { self.sfr_raw(addr) };
+        let mask = 1 << (bit & 7);
+        self.write_direct(addr, if value { old | mask } else { old & !mask });
+    }
+
+    fn read_xram(&mut self, addr: u16) -> u8 {
+        let v = self.xram[addr as usize];
+        self.notify(Space::Xram, addr as u32, v, false);
+        v
+    }
+
+    fn write_xram(&mut self, addr: u16, v: u8) {
+        self.xram[addr as usize] = v;
+        self.notify(Space::Xram, addr as u32, v, true);
+    }
+
+    /// MOVC: a data read of program memory.
+    fn read_code_data(&mut self, addr: u16) -> u8 {
+        let v = self.code[addr as usize];
+        self.notify(Space::Code, addr as u32, v, false);
+        v
+    }
+
+    fn push(&mut self, v: u8) {
+        let sp = self.sp().wrapping_add(1);
+        self.set_sfr_raw(sfr::SP, sp);
+        self.write_indirect(sp, v);
+    }
+
+    fn pop(&mut self) -> u8 {
+        let sp = self.sp();
+        let v = self.read_indirect(sp);
+        self.set_sfr_raw(sfr::SP, sp.wrapping_sub(1));
+        v
+    }
+
+    fn fetch_bytes(&self, pc: u16, n: usize) -> Result<[u8; 3], SimError> {
+        let mut b = [0u8; 3];
+        for (i, slot) in b.iter_mut().enumerate().take(n) {
+            let a = pc.wrapping_add(i as u16) as usize;
+            if !self.loaded[a] {
+                return Err(SimError::FetchOutsideImage { pc: pc as u32 });
+            }
+            *slot = self.code[a];
+        }
+        Ok(b)
+    }
+}
+
+impl Cpu for Mcs51 {
+    fn step(&mut self) -> Result<u32, SimError> {
+        let pc = self.pc;
+        let op = self.fetch_bytes(pc, 1)?[0];
+        let len = timing::LENGTH[op as usize] as usize;
+        let bytes = self.fetch_bytes(pc, len)?;
+        let cycles = self.config.timing.cycles[op as usize] as u32;
+        if cycles == 0 {
+            return Err(SimError::IllegalOpcode { pc: pc as u32, opcode: op });
+        }
+        self.pc = pc.wrapping_add(len as u16);
+        self.execute(op, bytes[1], bytes[2]);
+        self.cycles += cycles as u64;
+        self.instructions += 1;
+        if let Some(o) = self.observer.as_mut() {
+            o.instruction(&Executed {
+                pc: pc as u32,
+                bytes: bytes[..len].to_vec(),
+                cycles,
+            });
+        }
+        Ok(cycles)
+    }
+
+    /// `SJMP $` (80 FE), the halt convention of s51 test programs.
+    fn halted(&self) -> bool {
+        let pc = self.pc as usize;
+        self.loaded[pc] && self.code[pc] == 0x80 && self.code[(pc + 1) & 0xFFFF] == 0xFE
+    }
+
+    fn pc(&self) -> u32 {
+        self.pc as u32
+    }
+
+    fn set_pc(&mut self, pc: u32) {
+        self.pc = pc as u16;
+    }
+
+    fn cycles(&self) -> u64 {
+        self.cycles
+    }
+
+    fn instructions(&self) -> u64 {
+        self.instructions
+    }
+
+    fn registers(&self) -> Vec<(&'static str, u64)> {
+        let r = self.bank();
+        let mut regs = vec![
+            ("pc", self.pc as u64),
+            ("a", self.acc() as u64),
+            ("b", self.b() as u64),
+            ("psw", self.psw() as u64),
+            ("sp", self.sp() as u64),
+            ("dptr", self.dptr() as u64),
+        ];
+        const NAMES: [&str; 8] = ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"];
+        regs.extend(NAMES.iter().zip(r).map(|(n, v)| (*n, v as u64)));
+        regs
+    }
+
+    fn read(&self, space: Space, addr: u32) -> Option<u8> {
+        let a = addr as usize;
+        match space {
+            Space::Code => self.code.get(a).copied(),
+            Space::Xram => self.xram.get(a).copied(),
+            Space::Iram => (a < self.config.iram_size).then(|| self.iram[a]),
+            Space::Sfr if (0x80..0x100).contains(&a) => {
+                Some(if a == sfr::PSW as usize { self.psw() } else { self.sfr_raw(a as u8) })
+            }
+            Space::Sfr => None,
+        }
+    }
+
+    fn write(&mut self, space: Space, addr: u32, value: u8) -> bool {
+        let a = addr as usize;
+        match space {
+            Space::Code if a < 0x10000 => self.load_code(a as u16, &[value]),
+            Space::Xram if a < 0x10000 => self.xram[a] = value,
+            Space::Iram if a < self.config.iram_size => self.iram[a] = value,
+            Space::Sfr if (0x80..0x100).contains(&a) => self.set_sfr_raw(a as u8, value),
+            _ => return false,
+        }
+        true
+    }
+
+    fn disassemble(&self, pc: u32) -> (String, u32) {
+        let pc = pc as u16;
+        let op = self.code[pc as usize];
+        let len = timing::LENGTH[op as usize];
+        let b1 = self.code[pc.wrapping_add(1) as usize];
+        let b2 = self.code[pc.wrapping_add(2) as usize];
+        (disasm::disassemble(pc, op, b1, b2), len as u32)
+    }
+}
