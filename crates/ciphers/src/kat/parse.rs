@@ -405,8 +405,9 @@ fn ntt_camellia(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
             "K" => key = Some((bytes, number.to_string())),
             "P" => pt = Some((bytes, number.to_string())),
             "C" => {
-                let ((k, kn), (p, pn)) = (key.clone(), pt.take())
-                    .zip_both()
+                let ((k, kn), (p, pn)) = key
+                    .clone()
+                    .zip(pt.take())
                     .ok_or_else(|| ctx.err(n, "C line without K and P before it"))?;
                 if pn != number {
                     return Err(ctx.err(n, format!("C No.{number} follows P No.{pn}")));
@@ -417,15 +418,6 @@ fn ntt_camellia(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
         }
     }
     Ok(out)
-}
-
-trait ZipBoth<A, B> {
-    fn zip_both(self) -> Option<(A, B)>;
-}
-impl<A, B> ZipBoth<A, B> for (Option<A>, Option<B>) {
-    fn zip_both(self) -> Option<(A, B)> {
-        self.0.zip(self.1)
-    }
 }
 
 // ------------------------------------------------- simple one-line formats
