@@ -149,6 +149,9 @@ mod tests {
     #[test]
     fn sbox_spot_values_from_fips197_figure7() {
         let s = sbox();
-        assert_eq!((s[0x00], s[0x01], s[0x53], s[0xff]), (0x63, 0x7c, 0xed, 0x16));
+        assert_eq!(
+            (s[0x00], s[0x01], s[0x53], s[0xff]),
+            (0x63, 0x7c, 0xed, 0x16)
+        );
     }
 }

@@ -146,7 +146,11 @@ fn key_schedule(key: &[u8]) -> Subkeys {
         k: vec![],
         ke: vec![],
     };
-    let table: &[(&str, Src, u32)] = if key.len() == 16 { &SCHEDULE_128 } else { &SCHEDULE_256 };
+    let table: &[(&str, Src, u32)] = if key.len() == 16 {
+        &SCHEDULE_128
+    } else {
+        &SCHEDULE_256
+    };
     for &(name, src, rot) in table {
         let v = value(src).rotate_left(rot);
         let dest = match name {

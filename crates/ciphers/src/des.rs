@@ -12,27 +12,27 @@ use tables::DES_SBOX;
 
 /// Permuted choice 1: 64-bit key (with parity) to C0||D0, 56 bits.
 const PC1: [u8; 56] = [
-    57, 49, 41, 33, 25, 17, 9, 1, 58, 50, 42, 34, 26, 18, 10, 2, 59, 51, 43, 35, 27, 19, 11, 3,
-    60, 52, 44, 36, 63, 55, 47, 39, 31, 23, 15, 7, 62, 54, 46, 38, 30, 22, 14, 6, 61, 53, 45, 37,
-    29, 21, 13, 5, 28, 20, 12, 4,
+    57, 49, 41, 33, 25, 17, 9, 1, 58, 50, 42, 34, 26, 18, 10, 2, 59, 51, 43, 35, 27, 19, 11, 3, 60,
+    52, 44, 36, 63, 55, 47, 39, 31, 23, 15, 7, 62, 54, 46, 38, 30, 22, 14, 6, 61, 53, 45, 37, 29,
+    21, 13, 5, 28, 20, 12, 4,
 ];
 /// Permuted choice 2: Cn||Dn (56 bits) to the 48-bit round key Kn.
 const PC2: [u8; 48] = [
-    14, 17, 11, 24, 1, 5, 3, 28, 15, 6, 21, 10, 23, 19, 12, 4, 26, 8, 16, 7, 27, 20, 13, 2, 41,
-    52, 31, 37, 47, 55, 30, 40, 51, 45, 33, 48, 44, 49, 39, 56, 34, 53, 46, 42, 50, 36, 29, 32,
+    14, 17, 11, 24, 1, 5, 3, 28, 15, 6, 21, 10, 23, 19, 12, 4, 26, 8, 16, 7, 27, 20, 13, 2, 41, 52,
+    31, 37, 47, 55, 30, 40, 51, 45, 33, 48, 44, 49, 39, 56, 34, 53, 46, 42, 50, 36, 29, 32,
 ];
 /// Left shifts of C and D before round n.
 const SHIFTS: [u32; 16] = [1, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1];
 /// Initial permutation.
 const IP: [u8; 64] = [
     58, 50, 42, 34, 26, 18, 10, 2, 60, 52, 44, 36, 28, 20, 12, 4, 62, 54, 46, 38, 30, 22, 14, 6,
-    64, 56, 48, 40, 32, 24, 16, 8, 57, 49, 41, 33, 25, 17, 9, 1, 59, 51, 43, 35, 27, 19, 11, 3,
-    61, 53, 45, 37, 29, 21, 13, 5, 63, 55, 47, 39, 31, 23, 15, 7,
+    64, 56, 48, 40, 32, 24, 16, 8, 57, 49, 41, 33, 25, 17, 9, 1, 59, 51, 43, 35, 27, 19, 11, 3, 61,
+    53, 45, 37, 29, 21, 13, 5, 63, 55, 47, 39, 31, 23, 15, 7,
 ];
 /// Expansion E: 32 to 48 bits.
 const E: [u8; 48] = [
-    32, 1, 2, 3, 4, 5, 4, 5, 6, 7, 8, 9, 8, 9, 10, 11, 12, 13, 12, 13, 14, 15, 16, 17, 16, 17,
-    18, 19, 20, 21, 20, 21, 22, 23, 24, 25, 24, 25, 26, 27, 28, 29, 28, 29, 30, 31, 32, 1,
+    32, 1, 2, 3, 4, 5, 4, 5, 6, 7, 8, 9, 8, 9, 10, 11, 12, 13, 12, 13, 14, 15, 16, 17, 16, 17, 18,
+    19, 20, 21, 20, 21, 22, 23, 24, 25, 24, 25, 26, 27, 28, 29, 28, 29, 30, 31, 32, 1,
 ];
 /// Permutation P applied to the S-box outputs.
 const P: [u8; 32] = [
@@ -43,14 +43,18 @@ const P: [u8; 32] = [
 /// Apply a FIPS 46 permutation table: output bit i (from the MSB) is input
 /// bit `table[i]`, counting from 1 at the MSB of an `in_bits`-wide value.
 fn permute(input: u64, in_bits: u32, table: &[u8]) -> u64 {
-    table
-        .iter()
-        .fold(0, |acc, &pos| (acc << 1) | ((input >> (in_bits - pos as u32)) & 1))
+    table.iter().fold(0, |acc, &pos| {
+        (acc << 1) | ((input >> (in_bits - pos as u32)) & 1)
+    })
 }
 
 /// The sixteen 48-bit round keys K1..K16 (FIPS 46-3, "key schedule calculation").
 pub(crate) fn key_schedule(key: &[u8]) -> [u64; 16] {
-    let cd = permute(u64::from_be_bytes(key.try_into().expect("8-byte key")), 64, &PC1);
+    let cd = permute(
+        u64::from_be_bytes(key.try_into().expect("8-byte key")),
+        64,
+        &PC1,
+    );
     let (mut c, mut d) = ((cd >> 28) as u32, (cd & 0x0fff_ffff) as u32);
     let rot28 = |x: u32, n: u32| ((x << n) | (x >> (28 - n))) & 0x0fff_ffff;
     let mut ks = [0u64; 16];
@@ -138,7 +142,11 @@ pub(crate) struct Tdes {
 
 impl Tdes {
     pub(crate) fn new(key: &[u8]) -> Self {
-        let k3 = if key.len() == 16 { &key[..8] } else { &key[16..] };
+        let k3 = if key.len() == 16 {
+            &key[..8]
+        } else {
+            &key[16..]
+        };
         let inner = if key.len() == 16 {
             TdesInner::Two(des::TdesEde2::new_from_slice(key).expect("16-byte key"))
         } else {
@@ -146,7 +154,11 @@ impl Tdes {
         };
         Tdes {
             inner,
-            ks: [key_schedule(&key[..8]), key_schedule(&key[8..16]), key_schedule(k3)],
+            ks: [
+                key_schedule(&key[..8]),
+                key_schedule(&key[8..16]),
+                key_schedule(k3),
+            ],
         }
     }
 }
@@ -189,6 +201,9 @@ mod tests {
     #[test]
     fn first_round_key_of_the_classic_example() {
         let key = hex::decode("133457799bbcdff1").unwrap();
-        assert_eq!(key_schedule(&key)[0], 0b000110_110000_001011_101111_111111_000111_000001_110010);
+        assert_eq!(
+            key_schedule(&key)[0],
+            0b000110_110000_001011_101111_111111_000111_000001_110010
+        );
     }
 }

@@ -13,7 +13,13 @@ use crate::{Algorithm, BlockCipher, RoundKeys};
 /// The S-box s(x) = 97 * x^127 + 225 (mod 256), x^127 in GF(2^8) mod x^8+x^4+x^3+x+1.
 pub(crate) fn sbox() -> [u8; 256] {
     static SBOX: std::sync::OnceLock<[u8; 256]> = std::sync::OnceLock::new();
-    *SBOX.get_or_init(|| std::array::from_fn(|x| gf_pow(x as u8, 127, 0x1b).wrapping_mul(97).wrapping_add(225)))
+    *SBOX.get_or_init(|| {
+        std::array::from_fn(|x| {
+            gf_pow(x as u8, 127, 0x1b)
+                .wrapping_mul(97)
+                .wrapping_add(225)
+        })
+    })
 }
 
 /// The first word of the key-schedule constant v(-1).
@@ -80,13 +86,17 @@ fn bytes(w: [u32; 4]) -> [u8; 16] {
 /// IT(X, A, B) = BP((X xor A) . B).
 fn it(x: [u8; 16], a: &[u8; 16], b: &[u8; 16]) -> [u8; 16] {
     let (x, a, b) = (words(&x), words(a), words(b));
-    bp(bytes(std::array::from_fn(|i| (x[i] ^ a[i]).wrapping_mul(b[i] | 1))))
+    bp(bytes(std::array::from_fn(|i| {
+        (x[i] ^ a[i]).wrapping_mul(b[i] | 1)
+    })))
 }
 
 /// FT(X, A, B) = (BP^-1(X) * B) xor A, the inverse of IT.
 fn ft(x: [u8; 16], a: &[u8; 16], b: &[u8; 16]) -> [u8; 16] {
     let (x, a, b) = (words(&bp_inv(x)), words(a), words(b));
-    bytes(std::array::from_fn(|i| x[i].wrapping_mul(inverse_mod_2_32(b[i] | 1)) ^ a[i]))
+    bytes(std::array::from_fn(|i| {
+        x[i].wrapping_mul(inverse_mod_2_32(b[i] | 1)) ^ a[i]
+    }))
 }
 
 pub(crate) struct E2 {
@@ -169,14 +179,22 @@ impl BlockCipher for E2 {
 
     fn encrypt_block(&self, block: &mut [u8]) {
         let k = &self.k;
-        self.crypt(block, std::array::from_fn(|i| &k[i]), [&k[12], &k[13], &k[15], &k[14]]);
+        self.crypt(
+            block,
+            std::array::from_fn(|i| &k[i]),
+            [&k[12], &k[13], &k[15], &k[14]],
+        );
     }
 
     /// The same network with the round keys reversed and the roles of the
     /// IT and FT keys exchanged.
     fn decrypt_block(&self, block: &mut [u8]) {
         let k = &self.k;
-        self.crypt(block, std::array::from_fn(|i| &k[11 - i]), [&k[15], &k[14], &k[12], &k[13]]);
+        self.crypt(
+            block,
+            std::array::from_fn(|i| &k[11 - i]),
+            [&k[15], &k[14], &k[12], &k[13]],
+        );
     }
 
     fn round_keys(&self) -> RoundKeys {

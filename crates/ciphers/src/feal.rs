@@ -30,7 +30,10 @@ fn fk(a: u32, b: u32) -> u32 {
 
 /// The extended key K0..K(N+7), 16 bits each.
 fn key_schedule(rounds: u32, key: &[u8]) -> Vec<u16> {
-    let word = |i: usize| key.get(i..i + 4).map_or(0, |b| u32::from_be_bytes(b.try_into().unwrap()));
+    let word = |i: usize| {
+        key.get(i..i + 4)
+            .map_or(0, |b| u32::from_be_bytes(b.try_into().unwrap()))
+    };
     let (mut a, mut b, mut d) = (word(0), word(4), 0u32);
     let (kr1, kr2) = (word(8), word(12));
     let mut k = Vec::with_capacity(rounds as usize + 8);
@@ -63,13 +66,17 @@ impl Feal {
 
     /// Four consecutive subkeys K(i)..K(i+3) as one 64-bit value.
     fn k64(&self, i: usize) -> u64 {
-        self.k[i..i + 4].iter().fold(0, |acc, &w| (acc << 16) | w as u64)
+        self.k[i..i + 4]
+            .iter()
+            .fold(0, |acc, &w| (acc << 16) | w as u64)
     }
 }
 
 impl BlockCipher for Feal {
     fn algorithm(&self) -> Algorithm {
-        Algorithm::Feal { rounds: self.rounds }
+        Algorithm::Feal {
+            rounds: self.rounds,
+        }
     }
 
     fn encrypt_block(&self, block: &mut [u8]) {

@@ -121,7 +121,9 @@ pub enum Algorithm {
     Mars,
     /// FEAL-N with a 64-bit key, FEAL-NX with a 128-bit key; `rounds` is N
     /// (even, at least 4). FEAL-32X is `Feal { rounds: 32 }` with 128 bits.
-    Feal { rounds: u32 },
+    Feal {
+        rounds: u32,
+    },
 }
 
 impl Algorithm {

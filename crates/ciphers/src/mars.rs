@@ -53,7 +53,9 @@ fn key_schedule(key: &[u8]) -> [u32; 40] {
         }
         for _ in 0..4 {
             for i in 0..15 {
-                t[i] = t[i].wrapping_add(S[(t[(i + 14) % 15] & 0x1ff) as usize]).rotate_left(9);
+                t[i] = t[i]
+                    .wrapping_add(S[(t[(i + 14) % 15] & 0x1ff) as usize])
+                    .rotate_left(9);
             }
         }
         for i in 0..10 {

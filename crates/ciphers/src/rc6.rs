@@ -15,12 +15,17 @@ const Q32: u32 = 0x9E37_79B9;
 fn key_schedule(key: &[u8]) -> Vec<u32> {
     let mut l = le_words(key);
     let t = 2 * ROUNDS + 4;
-    let mut s: Vec<u32> = (0..t as u32).map(|i| P32.wrapping_add(Q32.wrapping_mul(i))).collect();
+    let mut s: Vec<u32> = (0..t as u32)
+        .map(|i| P32.wrapping_add(Q32.wrapping_mul(i)))
+        .collect();
     let (mut a, mut b, mut i, mut j) = (0u32, 0u32, 0, 0);
     for _ in 0..3 * t.max(l.len()) {
         a = s[i].wrapping_add(a).wrapping_add(b).rotate_left(3);
         s[i] = a;
-        b = l[j].wrapping_add(a).wrapping_add(b).rotate_left(a.wrapping_add(b) & 31);
+        b = l[j]
+            .wrapping_add(a)
+            .wrapping_add(b)
+            .rotate_left(a.wrapping_add(b) & 31);
         l[j] = b;
         i = (i + 1) % t;
         j = (j + 1) % l.len();
@@ -78,10 +83,15 @@ impl BlockCipher for Rc6 {
     fn encrypt_with_round_keys(&self, block: &mut [u8]) {
         let s = &self.s;
         let w = le_words(block);
-        let (mut a, mut b, mut c, mut d) = (w[0], w[1].wrapping_add(s[0]), w[2], w[3].wrapping_add(s[1]));
+        let (mut a, mut b, mut c, mut d) =
+            (w[0], w[1].wrapping_add(s[0]), w[2], w[3].wrapping_add(s[1]));
         for i in 1..=ROUNDS {
-            let t = b.wrapping_mul(b.wrapping_mul(2).wrapping_add(1)).rotate_left(5);
-            let u = d.wrapping_mul(d.wrapping_mul(2).wrapping_add(1)).rotate_left(5);
+            let t = b
+                .wrapping_mul(b.wrapping_mul(2).wrapping_add(1))
+                .rotate_left(5);
+            let u = d
+                .wrapping_mul(d.wrapping_mul(2).wrapping_add(1))
+                .rotate_left(5);
             a = (a ^ t).rotate_left(u & 31).wrapping_add(s[2 * i]);
             c = (c ^ u).rotate_left(t & 31).wrapping_add(s[2 * i + 1]);
             (a, b, c, d) = (b, c, d, a);

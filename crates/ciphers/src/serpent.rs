@@ -99,7 +99,14 @@ impl BlockCipher for Serpent {
         RoundKeys::default().with_part("K", 32, widen(&self.k))
     }
     fn encrypt_with_round_keys(&self, block: &mut [u8]) {
-        let k = |r: usize| [self.k[4 * r], self.k[4 * r + 1], self.k[4 * r + 2], self.k[4 * r + 3]];
+        let k = |r: usize| {
+            [
+                self.k[4 * r],
+                self.k[4 * r + 1],
+                self.k[4 * r + 2],
+                self.k[4 * r + 3],
+            ]
+        };
         let xor = |a: [u32; 4], b: [u32; 4]| std::array::from_fn(|i| a[i] ^ b[i]);
         let p = le_words(block);
         let mut b = [p[0], p[1], p[2], p[3]];

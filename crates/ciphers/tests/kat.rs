@@ -19,9 +19,18 @@ fn run_all(options: RunOptions) -> Vec<FileReport> {
 fn assert_all_pass(reports: &[FileReport]) {
     let failures: Vec<String> = reports
         .iter()
-        .filter_map(|r| r.first_failure.as_ref().map(|f| format!("{} {} {}: {f}", r.cipher, r.key_bits, r.file)))
+        .filter_map(|r| {
+            r.first_failure
+                .as_ref()
+                .map(|f| format!("{} {} {}: {f}", r.cipher, r.key_bits, r.file))
+        })
         .collect();
-    assert!(failures.is_empty(), "{} failing groups:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failing groups:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     for r in reports {
         assert_eq!(r.passed + r.skipped, r.vectors, "{r:?}");
         assert!(r.passed > 0, "{r:?}");
@@ -36,14 +45,37 @@ fn every_vector_file_passes() {
     assert_all_pass(&reports);
     // Every cipher and key size the seed papers use is covered by some file.
     for (cipher, bits) in [
-        ("aes", 128), ("aes", 192), ("aes", 256), ("des", 64), ("tdes", 128), ("tdes", 192),
-        ("twofish", 128), ("twofish", 192), ("twofish", 256), ("rc6", 128), ("rc6", 192), ("rc6", 256),
-        ("e2", 128), ("e2", 192), ("e2", 256), ("camellia", 128), ("camellia", 192), ("camellia", 256),
-        ("serpent", 128), ("serpent", 192), ("serpent", 256), ("mars", 128), ("mars", 192), ("mars", 256),
-        ("feal-8", 64), ("feal-32", 128),
+        ("aes", 128),
+        ("aes", 192),
+        ("aes", 256),
+        ("des", 64),
+        ("tdes", 128),
+        ("tdes", 192),
+        ("twofish", 128),
+        ("twofish", 192),
+        ("twofish", 256),
+        ("rc6", 128),
+        ("rc6", 192),
+        ("rc6", 256),
+        ("e2", 128),
+        ("e2", 192),
+        ("e2", 256),
+        ("camellia", 128),
+        ("camellia", 192),
+        ("camellia", 256),
+        ("serpent", 128),
+        ("serpent", 192),
+        ("serpent", 256),
+        ("mars", 128),
+        ("mars", 192),
+        ("mars", 256),
+        ("feal-8", 64),
+        ("feal-32", 128),
     ] {
         assert!(
-            reports.iter().any(|r| r.cipher == cipher && r.key_bits == bits && r.passed > 0),
+            reports
+                .iter()
+                .any(|r| r.cipher == cipher && r.key_bits == bits && r.passed > 0),
             "no passing vectors for {cipher}-{bits}"
         );
     }

@@ -45,9 +45,15 @@ fn every_cipher_round_trips_and_its_round_keys_reproduce_it() {
 #[test]
 fn wrong_key_lengths_and_names_are_refused() {
     let err = Algorithm::Aes.new_cipher(&[0; 15]).err().unwrap();
-    assert_eq!(err.to_string(), "aes: a 120-bit key is not allowed; use 128, 192, 256 bits");
+    assert_eq!(
+        err.to_string(),
+        "aes: a 120-bit key is not allowed; use 128, 192, 256 bits"
+    );
     assert!(Algorithm::Tdes.new_cipher(&[0; 8]).is_err());
     assert!("feal-7".parse::<Algorithm>().is_err());
-    assert_eq!("FEAL-32X".parse::<Algorithm>().unwrap(), Algorithm::Feal { rounds: 32 });
+    assert_eq!(
+        "FEAL-32X".parse::<Algorithm>().unwrap(),
+        Algorithm::Feal { rounds: 32 }
+    );
     assert!("blowfish".parse::<Algorithm>().is_err());
 }

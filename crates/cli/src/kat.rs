@@ -3,12 +3,12 @@
 use crate::Failure;
 use cardlab_ciphers::Algorithm;
 use cardlab_ciphers::kat::{FileReport, Index, IndexEntry, KatError, RunOptions, run_entry};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::{Args, ValueEnum};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(Args)]
 pub struct KatArgs {
@@ -49,7 +49,10 @@ impl Selection {
         match name {
             None => Ok(Selection::All),
             Some(n) if n.eq_ignore_ascii_case("feal") => Ok(Selection::Family("feal")),
-            Some(n) => n.parse().map(Selection::One).map_err(|e| Failure::Input(format!("{e}"))),
+            Some(n) => n
+                .parse()
+                .map(Selection::One)
+                .map_err(|e| Failure::Input(format!("{e}"))),
         }
     }
 
@@ -87,7 +90,9 @@ pub fn run(args: KatArgs) -> Result<(), Failure> {
             dir.join("index.toml").display()
         )));
     }
-    let options = RunOptions { max_slow: args.quick.then_some(2) };
+    let options = RunOptions {
+        max_slow: args.quick.then_some(2),
+    };
     let bar = ProgressBar::new(entries.len() as u64).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").expect("valid template"),
     );
@@ -100,7 +105,10 @@ pub fn run(args: KatArgs) -> Result<(), Failure> {
     bar.finish_and_clear();
     match args.format {
         OutputFormat::Table => print_table(&reports),
-        OutputFormat::Json => println!("{}", serde_json::to_string_pretty(&reports).expect("reports serialise")),
+        OutputFormat::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&reports).expect("reports serialise")
+        ),
     }
     summarise(&reports)
 }
@@ -132,14 +140,20 @@ fn run_parallel(
     });
     results
         .into_iter()
-        .map(|m| m.into_inner().expect("no panics while held").expect("every entry ran"))
+        .map(|m| {
+            m.into_inner()
+                .expect("no panics while held")
+                .expect("every entry ran")
+        })
         .collect()
 }
 
 fn print_table(reports: &[FileReport]) {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(["cipher", "key bits", "file", "vectors", "passed", "skipped", "result"]);
+    table.set_header([
+        "cipher", "key bits", "file", "vectors", "passed", "skipped", "result",
+    ]);
     for r in reports {
         let result = match (&r.first_failure, r.skipped) {
             (Some(_), _) => "FAIL",
@@ -165,7 +179,10 @@ fn summarise(reports: &[FileReport]) -> Result<(), Failure> {
     let passed: usize = reports.iter().map(|r| r.passed).sum();
     let skipped: usize = reports.iter().map(|r| r.skipped).sum();
     let failed = vectors - passed - skipped;
-    eprintln!("kat: {passed} passed, {failed} failed, {skipped} skipped ({} file × key-size groups)", reports.len());
+    eprintln!(
+        "kat: {passed} passed, {failed} failed, {skipped} skipped ({} file × key-size groups)",
+        reports.len()
+    );
     match reports.iter().find(|r| r.first_failure.is_some()) {
         Some(r) => Err(Failure::Finding(format!(
             "kat: {} {}-bit, {}: first failing vector {}",

@@ -7,7 +7,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "cardlab", version, about = "A cycle-accurate lab for block ciphers on smart-card CPUs")]
+#[command(
+    name = "cardlab",
+    version,
+    about = "A cycle-accurate lab for block ciphers on smart-card CPUs"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

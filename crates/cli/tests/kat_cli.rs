@@ -4,7 +4,10 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn cardlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardlab")).args(args).output().expect("cardlab runs")
+    Command::new(env!("CARGO_BIN_EXE_cardlab"))
+        .args(args)
+        .output()
+        .expect("cardlab runs")
 }
 
 fn stderr(o: &Output) -> String {
@@ -50,13 +53,20 @@ fn a_good_file_passes_and_a_wrong_ciphertext_fails_naming_the_vector() {
     let good = vectors_with(GOOD);
     let out = run_in(good.path());
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("1 passed, 0 failed"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("1 passed, 0 failed"),
+        "{}",
+        stderr(&out)
+    );
 
     let bad = vectors_with(&GOOD.replace("0336763e", "0336763f"));
     let out = run_in(bad.path());
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
-    assert!(err.contains("first failing vector [ENCRYPT] COUNT = 0"), "{err}");
+    assert!(
+        err.contains("first failing vector [ENCRYPT] COUNT = 0"),
+        "{err}"
+    );
     assert!(err.contains("0 passed, 1 failed"), "{err}");
 }
 
@@ -72,12 +82,21 @@ fn malformed_and_missing_files_give_one_line_errors() {
     let missing = tempfile::tempdir().unwrap();
     let out = run_in(missing.path());
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("index.toml: cannot read"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("index.toml: cannot read"),
+        "{}",
+        stderr(&out)
+    );
 
-    let wrong_key = vectors_with(&GOOD.replace("KEY = 00000000000000000000000000000000", "KEY = 0000"));
+    let wrong_key =
+        vectors_with(&GOOD.replace("KEY = 00000000000000000000000000000000", "KEY = 0000"));
     let out = run_in(wrong_key.path());
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("16-bit key is not allowed"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("16-bit key is not allowed"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -85,6 +104,9 @@ fn unknown_cipher_is_rejected_with_the_known_names() {
     let out = cardlab(&["kat", "-c", "lucifer"]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    assert!(err.contains("unknown cipher 'lucifer'") && err.contains("twofish"), "{err}");
+    assert!(
+        err.contains("unknown cipher 'lucifer'") && err.contains("twofish"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1);
 }

@@ -9,6 +9,7 @@
 //! [`SimError`] naming the PC and the instruction, never a panic.
 
 pub mod mcs51;
+pub mod observe;
 
 use serde::Serialize;
 
@@ -57,16 +58,20 @@ pub struct Access {
 }
 
 /// One executed instruction, as the trace observer sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Executed {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Executed<'a> {
     pub pc: u32,
-    pub bytes: Vec<u8>,
+    /// The instruction's bytes as fetched.
+    pub bytes: &'a [u8],
+    /// What it cost, in the target's cycle unit.
     pub cycles: u32,
 }
 
 /// Receives what the CPU does; every method has an empty default so an
-/// observer implements only what it records.
-pub trait Observer {
+/// observer implements only what it records. Observers are `Any` so the
+/// caller can take its own type back from the CPU (see
+/// [`observe::downcast`]); a pair of observers is an observer.
+pub trait Observer: std::any::Any {
     fn instruction(&mut self, _executed: &Executed) {}
     fn access(&mut self, _access: Access) {}
 }
@@ -79,7 +84,11 @@ pub enum SimError {
     #[error("fetch outside the loaded image at PC={pc:#06x}")]
     FetchOutsideImage { pc: u32 },
     #[error("cycle budget of {budget} exhausted at PC={pc:#06x} ({instruction})")]
-    CycleBudget { pc: u32, budget: u64, instruction: String },
+    CycleBudget {
+        pc: u32,
+        budget: u64,
+        instruction: String,
+    },
 }
 
 /// How a call to [`Cpu::run`] ended.

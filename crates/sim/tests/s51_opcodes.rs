@@ -8,50 +8,22 @@
 //! generator is seeded, so a failing case reproduces. s51 must be installed
 //! (scripts/install does it): the test fails, not skips, without it.
 
-use cardlab_sim::mcs51::{Config, Mcs51, ihx};
+use cardlab_sim::mcs51::{Config, Mcs51};
 use cardlab_sim::{Cpu, Space};
-use std::process::Command;
+mod common;
+use common::{Operands, Rng, run_s51};
 
 /// Where the instruction under test sits (above the prologue).
 const TEST_AT: u16 = 0x1000;
 const CASES_PER_OPCODE: usize = 6;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn byte(&mut self) -> u8 {
-        (self.next() >> 24) as u8
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick(&mut self, items: &[u8]) -> u8 {
-        items[self.below(items.len() as u64) as usize]
-    }
-}
-
-/// Direct addresses a random operand may name: internal RAM and the SFRs
-/// without side effects in either simulator.
-fn direct_operand(rng: &mut Rng) -> u8 {
-    if rng.below(4) == 0 {
-        rng.pick(&[0xE0, 0xF0, 0xD0, 0x82, 0x83, 0xA0])
-    } else {
-        rng.below(0x80) as u8
-    }
-}
-
-fn bit_operand(rng: &mut Rng) -> u8 {
-    if rng.below(4) == 0 {
-        rng.pick(&[0xE0, 0xF0, 0xD0]) | rng.below(8) as u8
-    } else {
-        rng.below(0x80) as u8
-    }
-}
+/// Direct operands: internal RAM and the SFRs without side effects in
+/// either simulator.
+const OPERANDS: Operands = Operands {
+    iram_below: 0x80,
+    sfrs: &[0xE0, 0xF0, 0xD0, 0x82, 0x83, 0xA0],
+    bit_sfrs: &[0xE0, 0xF0, 0xD0],
+};
 
 /// One generated program and what it needs checked.
 struct Case {
@@ -82,33 +54,11 @@ fn random_state(rng: &mut Rng) -> State {
     }
 }
 
-/// The instruction bytes for `op` with random operands.
-fn instruction(op: u8, rng: &mut Rng) -> Vec<u8> {
-    let len = cardlab_sim::mcs51::timing::LENGTH[op as usize];
-    let direct_first = op & 0x0F == 0x5
-        || matches!(op, 0x42 | 0x43 | 0x52 | 0x53 | 0x62 | 0x63 | 0x86..=0x8F | 0xA6..=0xAF | 0xC0 | 0xD0);
-    let bit_first = matches!(op, 0x10 | 0x20 | 0x30 | 0x72 | 0x82 | 0x92 | 0xA0 | 0xA2 | 0xB0 | 0xB2 | 0xC2 | 0xD2);
-    let mut bytes = vec![op];
-    if len >= 2 {
-        bytes.push(if bit_first {
-            bit_operand(rng)
-        } else if direct_first {
-            direct_operand(rng)
-        } else {
-            rng.byte()
-        });
-    }
-    if len == 3 {
-        bytes.push(if op == 0x85 { direct_operand(rng) } else { rng.byte() });
-    }
-    bytes
-}
-
 /// Build a case for `op`, or `None` if the random choice collides with the
 /// program's own bytes (the caller draws again).
 fn build_case(op: u8, rng: &mut Rng) -> Option<Case> {
     let mut st = random_state(rng);
-    let insn = instruction(op, rng);
+    let insn = OPERANDS.instruction(op, rng);
     let len = insn.len() as u16;
     let next = TEST_AT + len;
     let mut extra: Vec<(u16, Vec<u8>)> = vec![];
@@ -119,7 +69,9 @@ fn build_case(op: u8, rng: &mut Rng) -> Option<Case> {
             Some((next & 0xF800) | ((op as u16 >> 5) << 8) | insn[1] as u16)
         }
         0x02 | 0x12 => Some(u16::from_be_bytes([insn[1], insn[2]])),
-        0x80 | 0x60 | 0x70 | 0x40 | 0x50 | 0xD8..=0xDF => Some(next.wrapping_add(insn[1] as i8 as u16)),
+        0x80 | 0x60 | 0x70 | 0x40 | 0x50 | 0xD8..=0xDF => {
+            Some(next.wrapping_add(insn[1] as i8 as u16))
+        }
         0x10 | 0x20 | 0x30 | 0xB4..=0xBF | 0xD5 => Some(next.wrapping_add(insn[2] as i8 as u16)),
         0x73 => {
             st.dptr = 0x2000 + rng.below(0xC000) as u16;
@@ -215,112 +167,52 @@ fn run_ours(case: &Case) -> Outcome {
     }
     cpu.run(1_000_000, None).expect("runs to a halt");
     let parity = cpu.read(Space::Sfr, 0xE0).unwrap().count_ones() as u8 & 1;
-    assert_eq!(cpu.read(Space::Sfr, 0xD0).unwrap() & 1, parity, "P must follow ACC");
+    assert_eq!(
+        cpu.read(Space::Sfr, 0xD0).unwrap() & 1,
+        parity,
+        "P must follow ACC"
+    );
     Outcome {
-        iram: (0..256).map(|a| cpu.read(Space::Iram, a).unwrap()).collect(),
-        sfrs: COMPARED_SFRS.iter().map(|&s| (s, mask_parity(s, cpu.read(Space::Sfr, s as u32).unwrap()))).collect(),
-        xram: case.xram.iter().map(|&x| (x, cpu.read(Space::Xram, x as u32).unwrap())).collect(),
+        iram: (0..256)
+            .map(|a| cpu.read(Space::Iram, a).unwrap())
+            .collect(),
+        sfrs: COMPARED_SFRS
+            .iter()
+            .map(|&s| (s, mask_parity(s, cpu.read(Space::Sfr, s as u32).unwrap())))
+            .collect(),
+        xram: case
+            .xram
+            .iter()
+            .map(|&x| (x, cpu.read(Space::Xram, x as u32).unwrap()))
+            .collect(),
         cycles: cpu.cycles(),
         pc: cpu.pc() as u16,
     }
 }
 
-fn ihx_text(case: &Case) -> String {
-    let mut records = vec![];
-    for (addr, bytes) in &case.code {
-        for (i, chunk) in bytes.chunks(16).enumerate() {
-            records.push(ihex::Record::Data {
-                offset: addr + 16 * i as u16,
-                value: chunk.to_vec(),
-            });
-        }
-    }
-    records.push(ihex::Record::EndOfFile);
-    ihex::create_object_file_representation(&records).unwrap()
-}
-
-/// Reads `dump /h` output (`0xADDR b0 b1 ... ascii`) in the order the
-/// dumps were requested, so equal addresses in different spaces do not mix.
-struct Dumps<'a> {
-    lines: Vec<&'a str>,
-    pos: usize,
-}
-
-impl<'a> Dumps<'a> {
-    fn new(out: &'a str) -> Self {
-        // Dumps follow the report printed when the run stops.
-        let lines: Vec<&str> = out.lines().collect();
-        let pos = lines.iter().position(|l| l.starts_with("Stop at")).unwrap_or(0);
-        Dumps { lines, pos }
-    }
-
-    fn take(&mut self, start: u32, len: usize) -> Vec<u8> {
-        let mut bytes = vec![];
-        while bytes.len() < len && self.pos < self.lines.len() {
-            let line = self.lines[self.pos];
-            self.pos += 1;
-            let mut tokens = line.split_whitespace();
-            let Some(addr) = tokens.next().and_then(|t| t.strip_prefix("0x")) else { continue };
-            if u32::from_str_radix(addr, 16).ok() != Some(start + bytes.len() as u32) {
-                continue;
-            }
-            let n = (len - bytes.len()).min(8);
-            for t in tokens.take(n) {
-                bytes.push(u8::from_str_radix(t, 16).expect("hex byte in dump"));
-            }
-        }
-        assert_eq!(bytes.len(), len, "dump of {start:#x} not found in s51 output");
-        bytes
-    }
-}
-
-fn run_s51(case: &Case, dir: &std::path::Path) -> Outcome {
+fn run_reference(case: &Case, dir: &std::path::Path) -> Outcome {
     let path = dir.join("case.ihx");
-    std::fs::write(&path, ihx_text(case)).unwrap();
-    let mut args: Vec<String> = vec!["-t".into(), "8052".into(), "-q".into(), "-b".into(), "-R".into(), "1".into()];
-    let mut cmd = |c: String| {
-        args.push("-e".into());
-        args.push(c);
-    };
-    cmd(format!("file \"{}\"", path.display()));
-    for h in &case.halts {
-        cmd(format!("break {h:#x}"));
-    }
-    cmd("run".into());
-    cmd("dump /h iram 0 0xff".into());
-    for s in COMPARED_SFRS {
-        cmd(format!("dump /h sfr {s:#x} {s:#x}"));
-    }
-    for x in &case.xram {
-        cmd(format!("dump /h xram {x:#x} {x:#x}"));
-    }
-    cmd("state".into());
-    cmd("quit".into());
-    let out = Command::new("s51")
-        .args(&args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("s51 must be installed (Debian sdcc-ucsim; scripts/install)");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stop = text
-        .lines()
-        .find_map(|l| l.strip_prefix("Stop at 0x"))
-        .unwrap_or_else(|| panic!("s51 did not stop at a breakpoint:\n{text}"));
-    let pc = u16::from_str_radix(&stop[..6], 16).unwrap();
-    let clks: u64 = text
-        .lines()
-        .find(|l| l.starts_with("Total time since last reset"))
-        .and_then(|l| l.rsplit('(').next())
-        .and_then(|t| t.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no clock count in s51 output:\n{text}"));
-    let mut dumps = Dumps::new(&text);
+    std::fs::write(&path, common::ihx_text(&case.code)).unwrap();
+    let mut dumps = vec![(Space::Iram, 0, 256)];
+    dumps.extend(COMPARED_SFRS.iter().map(|&s| (Space::Sfr, s as u32, 1)));
+    dumps.extend(case.xram.iter().map(|&x| (Space::Xram, x as u32, 1)));
+    let run = run_s51(&path, &case.halts, &dumps);
+    let byte = |i: usize| run.dumps[i][0];
     Outcome {
-        iram: dumps.take(0, 256),
-        sfrs: COMPARED_SFRS.iter().map(|&s| (s, mask_parity(s, dumps.take(s as u32, 1)[0]))).collect(),
-        xram: case.xram.iter().map(|&x| (x, dumps.take(x as u32, 1)[0])).collect(),
-        cycles: clks / 12,
-        pc,
+        iram: run.dumps[0].clone(),
+        sfrs: COMPARED_SFRS
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| (s, mask_parity(s, byte(1 + i))))
+            .collect(),
+        xram: case
+            .xram
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| (x, byte(1 + COMPARED_SFRS.len() + i)))
+            .collect(),
+        cycles: run.cycles,
+        pc: run.pc,
     }
 }
 
@@ -332,18 +224,32 @@ fn every_opcode_matches_s51_from_random_states() {
     for op in (0..=255u8).filter(|&op| op != 0xA5) {
         let mut done = 0;
         while done < CASES_PER_OPCODE {
-            let Some(case) = build_case(op, &mut rng) else { continue };
+            let Some(case) = build_case(op, &mut rng) else {
+                continue;
+            };
             let ours = run_ours(&case);
-            let theirs = run_s51(&case, dir.path());
+            let theirs = run_reference(&case, dir.path());
             if ours != theirs {
                 let insn = &case.code[1].1;
                 let diff_iram: Vec<String> = (0..256)
                     .filter(|&i| ours.iram[i] != theirs.iram[i])
-                    .map(|i| format!("iram[{i:#04x}] ours {:#04x} s51 {:#04x}", ours.iram[i], theirs.iram[i]))
+                    .map(|i| {
+                        format!(
+                            "iram[{i:#04x}] ours {:#04x} s51 {:#04x}",
+                            ours.iram[i], theirs.iram[i]
+                        )
+                    })
                     .collect();
                 panic!(
                     "opcode {op:#04x} ({insn:02x?}) differs:\n sfrs ours {:02x?}\n sfrs s51  {:02x?}\n xram ours {:x?} s51 {:x?}\n cycles ours {} s51 {}\n pc ours {:#x} s51 {:#x}\n {}",
-                    ours.sfrs, theirs.sfrs, ours.xram, theirs.xram, ours.cycles, theirs.cycles, ours.pc, theirs.pc,
+                    ours.sfrs,
+                    theirs.sfrs,
+                    ours.xram,
+                    theirs.xram,
+                    ours.cycles,
+                    theirs.cycles,
+                    ours.pc,
+                    theirs.pc,
                     diff_iram.join("\n ")
                 );
             }

@@ -19,7 +19,11 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Check {
     /// E(key, pt) = ct and D(key, ct) = pt; several blocks are independent (ECB).
-    Pair { key: Vec<u8>, pt: Vec<u8>, ct: Vec<u8> },
+    Pair {
+        key: Vec<u8>,
+        pt: Vec<u8>,
+        ct: Vec<u8>,
+    },
     /// `count` chained operations under one key: x(j+1) = E(x(j)) (or D).
     Iterated {
         key: Vec<u8>,

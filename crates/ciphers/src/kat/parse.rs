@@ -136,25 +136,42 @@ fn cavp(ctx: &Ctx, text: &str, mct: bool) -> Result<Vec<Vector>, KatError> {
     let mut out = Vec::new();
     let mut section: Option<bool> = None; // Some(decrypt)
     let mut rec = Fields::default();
-    let flush = |rec: &mut Fields, section: Option<bool>, out: &mut Vec<Vector>| -> Result<(), KatError> {
-        let r = rec.take();
-        if r.items.is_empty() {
-            return Ok(());
-        }
-        let decrypt = section.ok_or_else(|| ctx.err(r.start, "record before [ENCRYPT] or [DECRYPT]"))?;
-        let (count, _) = need(ctx, &r, "COUNT")?;
-        let key = cavp_key(ctx, &r)?;
-        let pt = need_hex(ctx, &r, "PLAINTEXT")?;
-        let ct = need_hex(ctx, &r, "CIPHERTEXT")?;
-        let label = format!("[{}] COUNT = {count}", if decrypt { "DECRYPT" } else { "ENCRYPT" });
-        let check = match (mct, decrypt) {
-            (false, _) => Check::Pair { key, pt, ct },
-            (true, false) => Check::Iterated { key, input: pt, output: ct, count: 1000, decrypt },
-            (true, true) => Check::Iterated { key, input: ct, output: pt, count: 1000, decrypt },
+    let flush =
+        |rec: &mut Fields, section: Option<bool>, out: &mut Vec<Vector>| -> Result<(), KatError> {
+            let r = rec.take();
+            if r.items.is_empty() {
+                return Ok(());
+            }
+            let decrypt =
+                section.ok_or_else(|| ctx.err(r.start, "record before [ENCRYPT] or [DECRYPT]"))?;
+            let (count, _) = need(ctx, &r, "COUNT")?;
+            let key = cavp_key(ctx, &r)?;
+            let pt = need_hex(ctx, &r, "PLAINTEXT")?;
+            let ct = need_hex(ctx, &r, "CIPHERTEXT")?;
+            let label = format!(
+                "[{}] COUNT = {count}",
+                if decrypt { "DECRYPT" } else { "ENCRYPT" }
+            );
+            let check = match (mct, decrypt) {
+                (false, _) => Check::Pair { key, pt, ct },
+                (true, false) => Check::Iterated {
+                    key,
+                    input: pt,
+                    output: ct,
+                    count: 1000,
+                    decrypt,
+                },
+                (true, true) => Check::Iterated {
+                    key,
+                    input: ct,
+                    output: pt,
+                    count: 1000,
+                    decrypt,
+                },
+            };
+            out.push(ctx.vector(r.start, label, check)?);
+            Ok(())
         };
-        out.push(ctx.vector(r.start, label, check)?);
-        Ok(())
-    };
     for (n, line) in lines(text) {
         if line.starts_with('#') {
             continue;
@@ -190,8 +207,16 @@ fn cavp_key(ctx: &Ctx, r: &Fields) -> Result<Vec<u8>, KatError> {
     if r.get("KEYs").is_some() {
         return Ok(need_hex(ctx, r, "KEYs")?.repeat(3));
     }
-    let (k1, k2, k3) = (need_hex(ctx, r, "KEY1")?, need_hex(ctx, r, "KEY2")?, need_hex(ctx, r, "KEY3")?);
-    Ok(if k1 == k3 && k1 != k2 { [k1, k2].concat() } else { [k1, k2, k3].concat() })
+    let (k1, k2, k3) = (
+        need_hex(ctx, r, "KEY1")?,
+        need_hex(ctx, r, "KEY2")?,
+        need_hex(ctx, r, "KEY3")?,
+    );
+    Ok(if k1 == k3 && k1 != k2 {
+        [k1, k2].concat()
+    } else {
+        [k1, k2, k3].concat()
+    })
 }
 
 // ------------------------------------------------------- AES-candidate files
@@ -202,13 +227,18 @@ fn candidate(ctx: &Ctx, text: &str, mct: bool) -> Result<Vec<Vector>, KatError> 
     let mut rec = Fields::default();
     let mut index = String::new();
     for (n, line) in lines(text) {
-        let Some((k, v)) = field(line, '=') else { continue };
+        let Some((k, v)) = field(line, '=') else {
+            continue;
+        };
         if k.contains(' ') || k.is_empty() {
             continue; // prose in the header
         }
         match k {
             "KEYSIZE" => {
-                keysize = Some(v.parse().map_err(|_| ctx.err(n, format!("bad KEYSIZE '{v}'")))?);
+                keysize = Some(
+                    v.parse()
+                        .map_err(|_| ctx.err(n, format!("bad KEYSIZE '{v}'")))?,
+                );
                 rec = Fields::default();
             }
             "I" => index = v.to_string(),
@@ -221,15 +251,30 @@ fn candidate(ctx: &Ctx, text: &str, mct: bool) -> Result<Vec<Vector>, KatError> 
                 let ks = keysize.ok_or_else(|| ctx.err(n, "record before KEYSIZE="))?;
                 let key = need_hex(ctx, &rec, "KEY")?;
                 if key.len() * 8 != ks {
-                    return Err(ctx.err(n, format!("KEY has {} bits in a KEYSIZE={ks} section", key.len() * 8)));
+                    return Err(ctx.err(
+                        n,
+                        format!("KEY has {} bits in a KEYSIZE={ks} section", key.len() * 8),
+                    ));
                 }
                 let pt = need_hex(ctx, &rec, "PT")?;
                 let ct = need_hex(ctx, &rec, "CT")?;
                 let label = format!("KEYSIZE={ks} I={index}");
                 let check = match (mct, ctx.decrypt) {
                     (false, _) => Check::Pair { key, pt, ct },
-                    (true, false) => Check::Iterated { key, input: pt, output: ct, count: 10_000, decrypt: false },
-                    (true, true) => Check::Iterated { key, input: ct, output: pt, count: 10_000, decrypt: true },
+                    (true, false) => Check::Iterated {
+                        key,
+                        input: pt,
+                        output: ct,
+                        count: 10_000,
+                        decrypt: false,
+                    },
+                    (true, true) => Check::Iterated {
+                        key,
+                        input: ct,
+                        output: pt,
+                        count: 10_000,
+                        decrypt: true,
+                    },
                 };
                 out.push(ctx.vector(n, label, check)?);
                 // A fixed PT (ecb_vk) or KEY (ecb_vt) stays for the section.
@@ -255,7 +300,10 @@ fn twofish_ival(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
                 in_subkeys = true;
             } else if rest.is_empty() {
                 in_subkeys = false;
-            } else if let Some((_, s)) = rest.split_once("-->").filter(|(l, _)| !l.contains("makeKey")) {
+            } else if let Some((_, s)) = rest
+                .split_once("-->")
+                .filter(|(l, _)| !l.contains("makeKey"))
+            {
                 if let Some(w) = s.split_whitespace().next() {
                     sbox_key.push(parse_word(ctx, n, w)?);
                 }
@@ -266,7 +314,9 @@ fn twofish_ival(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
             }
             continue;
         }
-        let Some((k, v)) = field(line, '=') else { continue };
+        let Some((k, v)) = field(line, '=') else {
+            continue;
+        };
         match k {
             "KEYSIZE" => {
                 keysize = v.parse().map_err(|_| ctx.err(n, "bad KEYSIZE"))?;
@@ -282,7 +332,15 @@ fn twofish_ival(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
                     return Err(ctx.err(n, format!("found {} subkeys, expected 40", subkeys.len())));
                 }
                 let ct = ctx.hex(n, "CT", v)?;
-                out.push(ctx.vector(n, format!("KEYSIZE={keysize} block"), Check::Pair { key: k.clone(), pt: p, ct })?);
+                out.push(ctx.vector(
+                    n,
+                    format!("KEYSIZE={keysize} block"),
+                    Check::Pair {
+                        key: k.clone(),
+                        pt: p,
+                        ct,
+                    },
+                )?);
                 let rk = |part: &str, words: &[u64]| Check::RoundKeys {
                     key: k.clone(),
                     part: part.to_string(),
@@ -290,7 +348,11 @@ fn twofish_ival(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
                     words: words.to_vec(),
                 };
                 out.push(ctx.vector(n, format!("KEYSIZE={keysize} subkeys"), rk("K", &subkeys))?);
-                out.push(ctx.vector(n, format!("KEYSIZE={keysize} S-box key"), rk("S", &sbox_key))?);
+                out.push(ctx.vector(
+                    n,
+                    format!("KEYSIZE={keysize} S-box key"),
+                    rk("S", &sbox_key),
+                )?);
                 // The decrypt trace repeats CT and PT for the same key: skip to the next KEYSIZE.
                 (key, pt, sbox_key, subkeys) = (None, None, vec![], vec![]);
                 done = true;
@@ -302,18 +364,22 @@ fn twofish_ival(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
 }
 
 fn parse_word(ctx: &Ctx, line: usize, w: &str) -> Result<u64, KatError> {
-    u64::from_str_radix(w.trim_end_matches('.'), 16).map_err(|_| ctx.err(line, format!("bad hex word '{w}'")))
+    u64::from_str_radix(w.trim_end_matches('.'), 16)
+        .map_err(|_| ctx.err(line, format!("bad hex word '{w}'")))
 }
 
 /// Serpent's intermediate values: the 33 bitslice subkeys SK[i] (printed as
 /// 128-bit numbers, word 3 first) and the first PT/CT pair per key size.
 fn serpent_iv(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
     let mut out = Vec::new();
-    let (mut key, mut pt, mut sk): (Option<Vec<u8>>, Option<Vec<u8>>, Vec<u64>) = (None, None, vec![]);
+    let (mut key, mut pt, mut sk): (Option<Vec<u8>>, Option<Vec<u8>>, Vec<u64>) =
+        (None, None, vec![]);
     let mut keysize = 0;
     let mut done = false;
     for (n, line) in lines(text) {
-        let Some((k, v)) = field(line, '=') else { continue };
+        let Some((k, v)) = field(line, '=') else {
+            continue;
+        };
         if k == "KEYSIZE" {
             keysize = v.parse().map_err(|_| ctx.err(n, "bad KEYSIZE"))?;
             (key, pt, sk, done) = (None, None, vec![], false);
@@ -341,11 +407,24 @@ fn serpent_iv(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
                 return Err(ctx.err(n, format!("found {} subkey words, expected 132", sk.len())));
             }
             let ct = ctx.hex(n, "CT", v)?;
-            out.push(ctx.vector(n, format!("KEYSIZE={keysize} block"), Check::Pair { key: kk.clone(), pt: p, ct })?);
+            out.push(ctx.vector(
+                n,
+                format!("KEYSIZE={keysize} block"),
+                Check::Pair {
+                    key: kk.clone(),
+                    pt: p,
+                    ct,
+                },
+            )?);
             out.push(ctx.vector(
                 n,
                 format!("KEYSIZE={keysize} subkeys"),
-                Check::RoundKeys { key: kk, part: "K".into(), offset: 0, words: sk.clone() },
+                Check::RoundKeys {
+                    key: kk,
+                    part: "K".into(),
+                    offset: 0,
+                    words: sk.clone(),
+                },
             )?);
             done = true;
         }
@@ -366,11 +445,25 @@ fn nessie(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
         let key = need_hex(ctx, rec, "key")?;
         let plain = need_hex(ctx, rec, "plain")?;
         let cipher = need_hex(ctx, rec, "cipher")?;
-        out.push(ctx.vector(rec.start, label.to_string(), Check::Pair { key: key.clone(), pt: plain.clone(), ct: cipher })?);
+        out.push(ctx.vector(
+            rec.start,
+            label.to_string(),
+            Check::Pair {
+                key: key.clone(),
+                pt: plain.clone(),
+                ct: cipher,
+            },
+        )?);
         for (count, name) in [(100, "Iterated 100 times"), (1000, "Iterated 1000 times")] {
             if rec.get(name).is_some() {
                 let output = need_hex(ctx, rec, name)?;
-                let check = Check::Iterated { key: key.clone(), input: plain.clone(), output, count, decrypt: false };
+                let check = Check::Iterated {
+                    key: key.clone(),
+                    input: plain.clone(),
+                    output,
+                    count,
+                    decrypt: false,
+                };
                 out.push(ctx.vector(rec.start, format!("{label} ({name})"), check)?);
             }
         }
@@ -381,9 +474,15 @@ fn nessie(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
         if t.starts_with("Set ") && t.ends_with(':') {
             emit(&label, &rec.take(), &mut out)?;
             label = t.trim_end_matches(':').to_string();
-        } else if !label.is_empty() && let Some((k, v)) = field(t, '=') {
+        } else if !label.is_empty()
+            && let Some((k, v)) = field(t, '=')
+        {
             rec.push(n, k, v);
-        } else if let Some(last) = rec.items.last_mut().filter(|_| !t.is_empty() && t.bytes().all(|b| b.is_ascii_hexdigit())) {
+        } else if let Some(last) = rec
+            .items
+            .last_mut()
+            .filter(|_| !t.is_empty() && t.bytes().all(|b| b.is_ascii_hexdigit()))
+        {
             // A long value continues on the next line (256-bit keys).
             last.1.push_str(t);
         }
@@ -398,8 +497,12 @@ fn ntt_camellia(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
     let mut out = Vec::new();
     let (mut key, mut pt): (Option<(Vec<u8>, String)>, Option<(Vec<u8>, String)>) = (None, None);
     for (n, line) in lines(text) {
-        let Some((tag, v)) = field(line, ':') else { continue };
-        let Some((kind, number)) = tag.split_once(" No.") else { continue };
+        let Some((tag, v)) = field(line, ':') else {
+            continue;
+        };
+        let Some((kind, number)) = tag.split_once(" No.") else {
+            continue;
+        };
         let bytes = ctx.hex(n, tag, v)?;
         match kind {
             "K" => key = Some((bytes, number.to_string())),
@@ -412,7 +515,15 @@ fn ntt_camellia(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
                 if pn != number {
                     return Err(ctx.err(n, format!("C No.{number} follows P No.{pn}")));
                 }
-                out.push(ctx.vector(n, format!("K No.{kn} P No.{pn}"), Check::Pair { key: k, pt: p, ct: bytes })?);
+                out.push(ctx.vector(
+                    n,
+                    format!("K No.{kn} P No.{pn}"),
+                    Check::Pair {
+                        key: k,
+                        pt: p,
+                        ct: bytes,
+                    },
+                )?);
             }
             other => return Err(ctx.err(n, format!("unknown line kind '{other}'"))),
         }
@@ -431,9 +542,19 @@ fn triples(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
         }
         let parts: Vec<&str> = t.split_whitespace().collect();
         let [k, p, c] = parts[..] else {
-            return Err(ctx.err(n, format!("expected KEY PLAINTEXT CIPHERTEXT, got {} fields", parts.len())));
+            return Err(ctx.err(
+                n,
+                format!(
+                    "expected KEY PLAINTEXT CIPHERTEXT, got {} fields",
+                    parts.len()
+                ),
+            ));
         };
-        let check = Check::Pair { key: ctx.hex(n, "KEY", k)?, pt: ctx.hex(n, "PLAINTEXT", p)?, ct: ctx.hex(n, "CIPHERTEXT", c)? };
+        let check = Check::Pair {
+            key: ctx.hex(n, "KEY", k)?,
+            pt: ctx.hex(n, "PLAINTEXT", p)?,
+            ct: ctx.hex(n, "CIPHERTEXT", c)?,
+        };
         out.push(ctx.vector(n, format!("line {n}"), check)?);
     }
     Ok(out)
@@ -448,7 +569,11 @@ fn rc6val(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
             (0, k) => key = k,
             (1, None) => key = Some(ctx.hex(n, "KEY", parts[0])?),
             (2, Some(k)) => {
-                let check = Check::Pair { key: k, pt: ctx.hex(n, "PLAINTEXT", parts[0])?, ct: ctx.hex(n, "CIPHERTEXT", parts[1])? };
+                let check = Check::Pair {
+                    key: k,
+                    pt: ctx.hex(n, "PLAINTEXT", parts[0])?,
+                    ct: ctx.hex(n, "CIPHERTEXT", parts[1])?,
+                };
                 out.push(ctx.vector(n, format!("line {n}"), check)?);
             }
             _ => return Err(ctx.err(n, "expected a KEY line, then a PLAINTEXT CIPHERTEXT line")),
@@ -463,18 +588,38 @@ fn cryptopp(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
     let mut out = Vec::new();
     let mut rec = Fields::default();
     for (n, line) in lines(text) {
-        let Some((k, v)) = field(line, ':') else { continue };
+        let Some((k, v)) = field(line, ':') else {
+            continue;
+        };
         if k != "Test" {
             rec.push(n, k, v);
             continue;
         }
         let r = rec.take();
-        let (key, pt, ct) = (need_hex(ctx, &r, "Key")?, need_hex(ctx, &r, "Plaintext")?, need_hex(ctx, &r, "Ciphertext")?);
+        let (key, pt, ct) = (
+            need_hex(ctx, &r, "Key")?,
+            need_hex(ctx, &r, "Plaintext")?,
+            need_hex(ctx, &r, "Ciphertext")?,
+        );
         let label = format!("line {} ({v})", r.start);
         let check = match v {
             "Encrypt" => Check::Pair { key, pt, ct },
-            "EncryptionMCT" => Check::MonteCarlo { key, input: pt, output: ct, outer: 400, inner: 10_000, decrypt: false },
-            "DecryptionMCT" => Check::MonteCarlo { key, input: ct, output: pt, outer: 400, inner: 10_000, decrypt: true },
+            "EncryptionMCT" => Check::MonteCarlo {
+                key,
+                input: pt,
+                output: ct,
+                outer: 400,
+                inner: 10_000,
+                decrypt: false,
+            },
+            "DecryptionMCT" => Check::MonteCarlo {
+                key,
+                input: ct,
+                output: pt,
+                outer: 400,
+                inner: 10_000,
+                decrypt: true,
+            },
             other => return Err(ctx.err(n, format!("unknown test kind '{other}'"))),
         };
         out.push(ctx.vector(n, label, check)?);
@@ -492,17 +637,45 @@ fn feal_published(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
             return Ok(());
         }
         let (n, line) = need(ctx, r, "N")?;
-        let rounds: u32 = n.parse().map_err(|_| ctx.err(line, format!("bad round count N={n}")))?;
-        let algorithm: Algorithm = format!("feal-{rounds}").parse().map_err(|e| ctx.err(line, format!("{e}")))?;
+        let rounds: u32 = n
+            .parse()
+            .map_err(|_| ctx.err(line, format!("bad round count N={n}")))?;
+        let algorithm: Algorithm = format!("feal-{rounds}")
+            .parse()
+            .map_err(|e| ctx.err(line, format!("{e}")))?;
         let key = need_hex(ctx, r, "KEY")?;
         let label = format!("FEAL-{rounds} line {}", r.start);
-        let pair = Check::Pair { key: key.clone(), pt: need_hex(ctx, r, "PT")?, ct: need_hex(ctx, r, "CT")? };
-        out.push(Vector { algorithm, label: label.clone(), check: pair });
-        for (name, offset) in [("SUBKEYS", 0), ("SUBKEYS_K0_K7", 0), ("SUBKEYS_K32_K35", 32)] {
+        let pair = Check::Pair {
+            key: key.clone(),
+            pt: need_hex(ctx, r, "PT")?,
+            ct: need_hex(ctx, r, "CT")?,
+        };
+        out.push(Vector {
+            algorithm,
+            label: label.clone(),
+            check: pair,
+        });
+        for (name, offset) in [
+            ("SUBKEYS", 0),
+            ("SUBKEYS_K0_K7", 0),
+            ("SUBKEYS_K32_K35", 32),
+        ] {
             if let Some((v, line)) = r.get(name) {
-                let words = v.split_whitespace().map(|w| parse_word(ctx, line, w)).collect::<Result<_, _>>()?;
-                let check = Check::RoundKeys { key: key.clone(), part: "K".into(), offset, words };
-                out.push(Vector { algorithm, label: format!("{label} {name}"), check });
+                let words = v
+                    .split_whitespace()
+                    .map(|w| parse_word(ctx, line, w))
+                    .collect::<Result<_, _>>()?;
+                let check = Check::RoundKeys {
+                    key: key.clone(),
+                    part: "K".into(),
+                    offset,
+                    words,
+                };
+                out.push(Vector {
+                    algorithm,
+                    label: format!("{label} {name}"),
+                    check,
+                });
             }
         }
         Ok(())
@@ -539,8 +712,16 @@ fn cryptopunk(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
             return Ok(());
         }
         count += 1;
-        let check = Check::Pair { key: need_hex(ctx, r, "k")?, pt: need_hex(ctx, r, "p")?, ct: need_hex(ctx, r, "c")? };
-        out.push(ctx.vector(r.start, format!("{title} #{count} (line {})", r.start), check)?);
+        let check = Check::Pair {
+            key: need_hex(ctx, r, "k")?,
+            pt: need_hex(ctx, r, "p")?,
+            ct: need_hex(ctx, r, "c")?,
+        };
+        out.push(ctx.vector(
+            r.start,
+            format!("{title} #{count} (line {})", r.start),
+            check,
+        )?);
         Ok(())
     };
     for (n, line) in lines(text) {

@@ -30,13 +30,18 @@ pub struct FileReport {
 
 /// Check one vector; the error says what differed.
 pub fn check(v: &Vector) -> Result<(), String> {
-    let cipher = v.algorithm.new_cipher(v.check.key()).map_err(|e| e.to_string())?;
+    let cipher = v
+        .algorithm
+        .new_cipher(v.check.key())
+        .map_err(|e| e.to_string())?;
     let c = cipher.as_ref();
     let bs = v.algorithm.block_bytes();
     match &v.check {
         Check::Pair { pt, ct, .. } => {
             if pt.len() != ct.len() || pt.len() % bs != 0 {
-                return Err(format!("plaintext and ciphertext must be whole {bs}-byte blocks"));
+                return Err(format!(
+                    "plaintext and ciphertext must be whole {bs}-byte blocks"
+                ));
             }
             for (p, want) in pt.chunks(bs).zip(ct.chunks(bs)) {
                 let mut b = p.to_vec();
@@ -50,37 +55,80 @@ pub fn check(v: &Vector) -> Result<(), String> {
             }
             Ok(())
         }
-        Check::Iterated { input, output, count, decrypt, .. } => {
+        Check::Iterated {
+            input,
+            output,
+            count,
+            decrypt,
+            ..
+        } => {
             let mut b = input.clone();
             for _ in 0..*count {
                 op(c, &mut b, *decrypt);
             }
             expect(&format!("{count} chained operations"), &b, output)
         }
-        Check::MonteCarlo { key, input, output, outer, inner, decrypt } => {
+        Check::MonteCarlo {
+            key,
+            input,
+            output,
+            outer,
+            inner,
+            decrypt,
+        } => {
             let got = monte_carlo(v, key, input, *outer, *inner, *decrypt)?;
             expect("Monte Carlo result", &got, output)
         }
-        Check::RoundKeys { part, offset, words, .. } => {
+        Check::RoundKeys {
+            part,
+            offset,
+            words,
+            ..
+        } => {
             let rk = c.round_keys();
-            let p = rk.part(part).ok_or_else(|| format!("cipher has no round-key part {part}"))?;
-            let got = p.words.get(*offset..offset + words.len()).ok_or("round-key part too short")?;
+            let p = rk
+                .part(part)
+                .ok_or_else(|| format!("cipher has no round-key part {part}"))?;
+            let got = p
+                .words
+                .get(*offset..offset + words.len())
+                .ok_or("round-key part too short")?;
             if got == words.as_slice() {
                 Ok(())
             } else {
-                let fmt = |w: &[u64]| w.iter().map(|x| format!("{x:0w$X}", w = p.word_bits as usize / 4)).collect::<Vec<_>>().join(" ");
-                Err(format!("round keys {part}[{offset}..]: expected {}, got {}", fmt(words), fmt(got)))
+                let fmt = |w: &[u64]| {
+                    w.iter()
+                        .map(|x| format!("{x:0w$X}", w = p.word_bits as usize / 4))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                Err(format!(
+                    "round keys {part}[{offset}..]: expected {}, got {}",
+                    fmt(words),
+                    fmt(got)
+                ))
             }
         }
     }
 }
 
 fn op(c: &dyn BlockCipher, b: &mut [u8], decrypt: bool) {
-    if decrypt { c.decrypt_block(b) } else { c.encrypt_block(b) }
+    if decrypt {
+        c.decrypt_block(b)
+    } else {
+        c.encrypt_block(b)
+    }
 }
 
 /// The NIST AES-candidate ECB Monte Carlo test (encrypt or decrypt).
-fn monte_carlo(v: &Vector, key: &[u8], input: &[u8], outer: u32, inner: u32, decrypt: bool) -> Result<Vec<u8>, String> {
+fn monte_carlo(
+    v: &Vector,
+    key: &[u8],
+    input: &[u8],
+    outer: u32,
+    inner: u32,
+    decrypt: bool,
+) -> Result<Vec<u8>, String> {
     let mut key = key.to_vec();
     let mut x = input.to_vec();
     let mut prev = x.clone();
@@ -102,12 +150,20 @@ fn expect(what: &str, got: &[u8], want: &[u8]) -> Result<(), String> {
     if got == want {
         Ok(())
     } else {
-        Err(format!("{what}: expected {}, got {}", hex::encode_upper(want), hex::encode_upper(got)))
+        Err(format!(
+            "{what}: expected {}, got {}",
+            hex::encode_upper(want),
+            hex::encode_upper(got)
+        ))
     }
 }
 
 /// Parse and run one file of the index, one report per cipher and key size.
-pub fn run_entry(index: &Index, entry: &IndexEntry, options: RunOptions) -> Result<Vec<FileReport>, KatError> {
+pub fn run_entry(
+    index: &Index,
+    entry: &IndexEntry,
+    options: RunOptions,
+) -> Result<Vec<FileReport>, KatError> {
     let path = index.root.join(&entry.path);
     let text = std::fs::read_to_string(&path).map_err(|e| KatError::Unreadable {
         path: path.clone(),
@@ -117,7 +173,10 @@ pub fn run_entry(index: &Index, entry: &IndexEntry, options: RunOptions) -> Resu
     let mut reports: Vec<(FileReport, usize)> = Vec::new();
     for v in &vectors {
         let (cipher, key_bits) = (v.algorithm.to_string(), v.key_bits());
-        let pos = match reports.iter().position(|(r, _)| r.cipher == cipher && r.key_bits == key_bits) {
+        let pos = match reports
+            .iter()
+            .position(|(r, _)| r.cipher == cipher && r.key_bits == key_bits)
+        {
             Some(p) => p,
             None => {
                 let report = FileReport {
@@ -145,7 +204,9 @@ pub fn run_entry(index: &Index, entry: &IndexEntry, options: RunOptions) -> Resu
         }
         match check(v) {
             Ok(()) => report.passed += 1,
-            Err(e) if report.first_failure.is_none() => report.first_failure = Some(format!("{}: {e}", v.label)),
+            Err(e) if report.first_failure.is_none() => {
+                report.first_failure = Some(format!("{}: {e}", v.label))
+            }
             Err(_) => {}
         }
     }

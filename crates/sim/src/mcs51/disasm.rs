@@ -39,7 +39,12 @@ fn bit(b: u8) -> String {
 pub fn disassemble(pc: u16, op: u8, b1: u8, b2: u8) -> String {
     let next = pc.wrapping_add(LENGTH[op as usize] as u16);
     let rel = |o: u8| format!("0x{:04x}", next.wrapping_add(o as i8 as u16));
-    let a11 = || format!("0x{:04x}", (next & 0xF800) | ((op as u16 >> 5) << 8) | b1 as u16);
+    let a11 = || {
+        format!(
+            "0x{:04x}",
+            (next & 0xF800) | ((op as u16 >> 5) << 8) | b1 as u16
+        )
+    };
     let a16 = format!("0x{:04x}", u16::from_be_bytes([b1, b2]));
     let low = low_operand(op, b1);
     match op {
@@ -72,7 +77,11 @@ pub fn disassemble(pc: u16, op: u8, b1: u8, b2: u8) -> String {
         0x64..=0x6F => format!("xrl a,{low}"),
         0x42 | 0x52 | 0x62 | 0x43 | 0x53 | 0x63 => {
             let name = ["orl", "anl", "xrl"][(op >> 4) as usize - 4];
-            let src = if op & 1 == 0 { "a".to_string() } else { format!("#0x{b2:02x}") };
+            let src = if op & 1 == 0 {
+                "a".to_string()
+            } else {
+                format!("#0x{b2:02x}")
+            };
             format!("{name} {},{src}", direct(b1))
         }
         0x04 => "inc a".into(),

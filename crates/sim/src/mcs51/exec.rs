@@ -139,7 +139,9 @@ impl Mcs51 {
         match op {
             0x00 => {} // NOP
             // AJMP addr11 / ACALL addr11: the top five PC bits stay.
-            _ if op & 0x1F == 0x01 => self.pc = (self.pc & 0xF800) | ((op as u16 >> 5) << 8) | b1 as u16,
+            _ if op & 0x1F == 0x01 => {
+                self.pc = (self.pc & 0xF800) | ((op as u16 >> 5) << 8) | b1 as u16
+            }
             _ if op & 0x1F == 0x11 => {
                 let target = (self.pc & 0xF800) | ((op as u16 >> 5) << 8) | b1 as u16;
                 self.call(target)
@@ -152,12 +154,12 @@ impl Mcs51 {
                 let lo = self.pop();
                 self.pc = u16::from_be_bytes([hi, lo]);
             }
-            0x80 => self.pc = rel(self.pc, b1),                   // SJMP
+            0x80 => self.pc = rel(self.pc, b1), // SJMP
             0x73 => self.pc = self.dptr().wrapping_add(self.acc() as u16), // JMP @A+DPTR
-            0x60 => self.jump_if(self.acc() == 0, b1),            // JZ
-            0x70 => self.jump_if(self.acc() != 0, b1),            // JNZ
-            0x40 => self.jump_if(self.cy(), b1),                  // JC
-            0x50 => self.jump_if(!self.cy(), b1),                 // JNC
+            0x60 => self.jump_if(self.acc() == 0, b1), // JZ
+            0x70 => self.jump_if(self.acc() != 0, b1), // JNZ
+            0x40 => self.jump_if(self.cy(), b1), // JC
+            0x50 => self.jump_if(!self.cy(), b1), // JNC
             0x20 => {
                 let set = self.read_bit(b1);
                 self.jump_if(set, b2) // JB
@@ -219,7 +221,14 @@ impl Mcs51 {
                 // INC / DEC direct, @Ri, Rn (a read-modify-write)
                 let loc = self.locate(op, b1);
                 let v = self.load(loc);
-                self.put(loc, if op < 0x10 { v.wrapping_add(1) } else { v.wrapping_sub(1) })
+                self.put(
+                    loc,
+                    if op < 0x10 {
+                        v.wrapping_add(1)
+                    } else {
+                        v.wrapping_sub(1)
+                    },
+                )
             }
             0xA3 => self.set_dptr(self.dptr().wrapping_add(1)), // INC DPTR
             0xA4 => {
@@ -232,12 +241,13 @@ impl Mcs51 {
             0x84 => {
                 // DIV AB: CY = 0; B = 0 sets OV and leaves A and B unchanged
                 let (a, b) = (self.acc(), self.b());
-                if b == 0 {
-                    self.set_psw_flags(CY | OV, OV);
-                } else {
-                    self.set_acc(a / b);
-                    self.set_sfr_raw(sfr::B, a % b);
-                    self.set_psw_flags(CY | OV, 0);
+                match (a.checked_div(b), a.checked_rem(b)) {
+                    (Some(q), Some(r)) => {
+                        self.set_acc(q);
+                        self.set_sfr_raw(sfr::B, r);
+                        self.set_psw_flags(CY | OV, 0);
+                    }
+                    _ => self.set_psw_flags(CY | OV, OV),
                 }
             }
             0xD4 => self.decimal_adjust(),
@@ -266,8 +276,8 @@ impl Mcs51 {
                 };
                 self.write_direct(b1, r)
             }
-            0xE4 => self.set_acc(0),             // CLR A
-            0xF4 => self.set_acc(!self.acc()),   // CPL A
+            0xE4 => self.set_acc(0),                          // CLR A
+            0xF4 => self.set_acc(!self.acc()),                // CPL A
             0x23 => self.set_acc(self.acc().rotate_left(1)),  // RL A
             0x03 => self.set_acc(self.acc().rotate_right(1)), // RR A
             0x33 => {
@@ -297,7 +307,7 @@ impl Mcs51 {
                 self.store(op, b1, a) // MOV direct/@Ri/Rn,A
             }
             0x75 => self.write_direct(b1, b2), // MOV direct,#data
-            0x76 | 0x77 | 0x78..=0x7F => self.store(op, 0, b1), // MOV @Ri/Rn,#data
+            0x76..=0x7F => self.store(op, 0, b1), // MOV @Ri/Rn,#data
             0x85 => {
                 // MOV direct,direct: source first in the encoding
                 let v = self.read_direct(b1);
@@ -367,9 +377,9 @@ impl Mcs51 {
             }
 
             // ---- boolean -------------------------------------------------
-            0xC3 => self.set_cy(false), // CLR C
-            0xD3 => self.set_cy(true),  // SETB C
-            0xB3 => self.set_cy(!self.cy()), // CPL C
+            0xC3 => self.set_cy(false),        // CLR C
+            0xD3 => self.set_cy(true),         // SETB C
+            0xB3 => self.set_cy(!self.cy()),   // CPL C
             0xC2 => self.write_bit(b1, false), // CLR bit
             0xD2 => self.write_bit(b1, true),  // SETB bit
             0xB2 => {
@@ -379,7 +389,11 @@ impl Mcs51 {
             0x82 | 0xB0 | 0x72 | 0xA0 => {
                 // ANL C,bit / ANL C,/bit / ORL C,bit / ORL C,/bit
                 let v = self.read_bit(b1) ^ (op == 0xB0 || op == 0xA0);
-                let c = if op == 0x82 || op == 0xB0 { self.cy() && v } else { self.cy() || v };
+                let c = if op == 0x82 || op == 0xB0 {
+                    self.cy() && v
+                } else {
+                    self.cy() || v
+                };
                 self.set_cy(c)
             }
             0xA2 => {

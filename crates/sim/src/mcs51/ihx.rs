@@ -34,7 +34,11 @@ pub enum LoadError {
 pub fn parse_ihx(text: &str) -> Result<Image, LoadError> {
     let mut image = Image::default();
     let mut base: u32 = 0;
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let record = ihex::Record::from_record_string(line.trim()).map_err(|e| LoadError::Hex {
             line: i + 1,
             message: e.to_string(),

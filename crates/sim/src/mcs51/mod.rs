@@ -20,6 +20,14 @@ pub mod timing;
 use crate::{Access, Cpu, Executed, Observer, SimError, Space};
 pub use timing::{INTEL, Timing};
 
+/// The text of the instruction `bytes` at `pc` (an
+/// [`observe::Disassembler`](crate::observe::Disassembler)); missing
+/// operand bytes read as zero.
+pub fn disassemble(pc: u32, bytes: &[u8]) -> String {
+    let byte = |i: usize| bytes.get(i).copied().unwrap_or(0);
+    disasm::disassemble(pc as u16, byte(0), byte(1), byte(2))
+}
+
 /// SFR addresses (direct addressing), Intel 272383 table 2.
 pub mod sfr {
     pub const P0: u8 = 0x80;
@@ -206,7 +214,11 @@ impl Mcs51 {
             self.notify(Space::Iram, addr as u32, v, false);
             v
         } else {
-            let v = if addr == sfr::PSW { self.psw() } else { self.sfr_raw(addr) };
+            let v = if addr == sfr::PSW {
+                self.psw()
+            } else {
+                self.sfr_raw(addr)
+            };
             self.notify(Space::Sfr, addr as u32, v, false);
             v
         }
@@ -224,7 +236,11 @@ impl Mcs51 {
 
     /// Indirect addressing (@Ri, the stack): internal RAM only.
     fn read_indirect(&mut self, addr: u8) -> u8 {
-        let v = if (addr as usize) < self.config.iram_size { self.iram[addr as usize] } else { 0xFF };
+        let v = if (addr as usize) < self.config.iram_size {
+            self.iram[addr as usize]
+        } else {
+            0xFF
+        };
         self.notify(Space::Iram, addr as u32, v, false);
         v
     }
@@ -249,7 +265,11 @@ impl Mcs51 {
     /// Bit addressing: bits 0x00-0x7F live in RAM bytes 0x20-0x2F, bits
     /// 0x80-0xFF in the SFRs whose address is a multiple of 8.
     fn bit_byte(bit: u8) -> u8 {
-        if bit < 0x80 { 0x20 + (bit >> 3) } else { bit & 0xF8 }
+        if bit < 0x80 {
+            0x20 + (bit >> 3)
+        } else {
+            bit & 0xF8
+        }
     }
 
     fn read_bit(&mut self, bit: u8) -> bool {
@@ -259,7 +279,11 @@ impl Mcs51 {
 
     fn write_bit(&mut self, bit: u8, value: bool) {
         let addr = Self::bit_byte(bit);
-        let old = if addr < 0x80 { self.iram[addr as usize] } else { self.sfr_raw(addr) };
+        let old = if addr < 0x80 {
+            self.iram[addr as usize]
+        } else {
+            self.sfr_raw(addr)
+        };
         let mask = 1 << (bit & 7);
         self.write_direct(addr, if value { old | mask } else { old & !mask });
     }
@@ -316,7 +340,10 @@ impl Cpu for Mcs51 {
         let bytes = self.fetch_bytes(pc, len)?;
         let cycles = self.config.timing.cycles[op as usize] as u32;
         if cycles == 0 {
-            return Err(SimError::IllegalOpcode { pc: pc as u32, opcode: op });
+            return Err(SimError::IllegalOpcode {
+                pc: pc as u32,
+                opcode: op,
+            });
         }
         self.pc = pc.wrapping_add(len as u16);
         self.execute(op, bytes[1], bytes[2]);
@@ -325,7 +352,7 @@ impl Cpu for Mcs51 {
         if let Some(o) = self.observer.as_mut() {
             o.instruction(&Executed {
                 pc: pc as u32,
-                bytes: bytes[..len].to_vec(),
+                bytes: &bytes[..len],
                 cycles,
             });
         }
@@ -375,9 +402,11 @@ impl Cpu for Mcs51 {
             Space::Code => self.code.get(a).copied(),
             Space::Xram => self.xram.get(a).copied(),
             Space::Iram => (a < self.config.iram_size).then(|| self.iram[a]),
-            Space::Sfr if (0x80..0x100).contains(&a) => {
-                Some(if a == sfr::PSW as usize { self.psw() } else { self.sfr_raw(a as u8) })
-            }
+            Space::Sfr if (0x80..0x100).contains(&a) => Some(if a == sfr::PSW as usize {
+                self.psw()
+            } else {
+                self.sfr_raw(a as u8)
+            }),
             Space::Sfr => None,
         }
     }
