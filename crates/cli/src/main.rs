@@ -2,6 +2,7 @@
 //! smart-card CPUs, and check everything against reference ciphers.
 
 mod kat;
+mod run;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -21,6 +22,8 @@ struct Cli {
 enum Command {
     /// Check the reference ciphers against every known-answer-test file.
     Kat(kat::KatArgs),
+    /// Run a program image on a simulated CPU until it halts; print cycles, registers and memory.
+    Run(run::RunArgs),
 }
 
 /// How a command ended: a finding (exit 1) or a usage or input error (exit 2).
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Kat(args) => kat::run(args),
+        Command::Run(args) => run::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

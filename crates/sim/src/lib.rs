@@ -10,6 +10,7 @@
 
 pub mod mcs51;
 pub mod observe;
+pub mod target;
 
 use serde::Serialize;
 
@@ -76,19 +77,34 @@ pub trait Observer: std::any::Any {
     fn access(&mut self, _access: Access) {}
 }
 
+/// One register's value, as `cardlab run` prints it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Register {
+    pub name: &'static str,
+    pub value: u64,
+    /// Width in bits, for printing.
+    pub bits: u8,
+}
+
 /// Why a run stopped other than by halting.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SimError {
     #[error("illegal opcode {opcode:#04x} at PC={pc:#06x}")]
     IllegalOpcode { pc: u32, opcode: u8 },
-    #[error("fetch outside the loaded image at PC={pc:#06x}")]
-    FetchOutsideImage { pc: u32 },
+    #[error("fetch outside the loaded image at PC={pc:#06x}, after {after}")]
+    FetchOutsideImage {
+        pc: u32,
+        /// The instruction that led there (address and text).
+        after: String,
+    },
     #[error("cycle budget of {budget} exhausted at PC={pc:#06x} ({instruction})")]
     CycleBudget {
         pc: u32,
         budget: u64,
         instruction: String,
     },
+    #[error("no free code space for the return stub of a call")]
+    NoRoomForStub,
 }
 
 /// How a call to [`Cpu::run`] ended.
@@ -111,12 +127,24 @@ pub trait Cpu {
     /// Cycles in the target's own unit since reset.
     fn cycles(&self) -> u64;
     fn instructions(&self) -> u64;
-    /// Registers by name, in the order a user expects to read them.
-    fn registers(&self) -> Vec<(&'static str, u64)>;
+    /// Registers in the order a user expects to read them.
+    fn registers(&self) -> Vec<Register>;
     fn read(&self, space: Space, addr: u32) -> Option<u8>;
     fn write(&mut self, space: Space, addr: u32, value: u8) -> bool;
     /// The instruction at `pc`: its text and length in bytes.
     fn disassemble(&self, pc: u32) -> (String, u32);
+    /// The target's disassembler, for a [`observe::Trace`].
+    fn disassembler(&self) -> observe::Disassembler;
+    /// Oscillator periods per cycle as [`Cpu::cycles`] counts them.
+    fn clocks_per_cycle(&self) -> u32 {
+        1
+    }
+    fn set_observer(&mut self, observer: Option<Box<dyn Observer>>);
+    fn take_observer(&mut self) -> Option<Box<dyn Observer>>;
+    /// Prepare a subroutine call of `entry` as the target's call
+    /// instruction would make it, returning to a halt stub the CPU places
+    /// in free code space: running then measures exactly the subroutine.
+    fn call(&mut self, entry: u32) -> Result<(), SimError>;
 
     /// Run until halt, until `stop_at` (if given) or past `budget` cycles.
     fn run(&mut self, budget: u64, stop_at: Option<u32>) -> Result<Stop, SimError> {

@@ -17,7 +17,7 @@ mod exec;
 pub mod ihx;
 pub mod timing;
 
-use crate::{Access, Cpu, Executed, Observer, SimError, Space};
+use crate::{Access, Cpu, Executed, Observer, Register, SimError, Space};
 pub use timing::{INTEL, Timing};
 
 /// The text of the instruction `bytes` at `pc` (an
@@ -78,6 +78,8 @@ pub struct Mcs51 {
     sfr: [u8; 128],
     xram: Vec<u8>,
     pc: u16,
+    /// Address of the last instruction executed, for error messages.
+    last_pc: Option<u16>,
     cycles: u64,
     instructions: u64,
     observer: Option<Box<dyn Observer>>,
@@ -94,6 +96,7 @@ impl Mcs51 {
             sfr: [0; 128],
             xram: vec![0; 0x10000],
             pc: 0,
+            last_pc: None,
             cycles: 0,
             instructions: 0,
             observer: None,
@@ -110,6 +113,7 @@ impl Mcs51 {
         }
         self.sfr[(sfr::SP - 0x80) as usize] = 0x07;
         self.pc = 0;
+        self.last_pc = None;
         self.cycles = 0;
         self.instructions = 0;
     }
@@ -123,14 +127,6 @@ impl Mcs51 {
                 self.loaded[a] = true;
             }
         }
-    }
-
-    pub fn set_observer(&mut self, observer: Option<Box<dyn Observer>>) {
-        self.observer = observer;
-    }
-
-    pub fn take_observer(&mut self) -> Option<Box<dyn Observer>> {
-        self.observer.take()
     }
 
     pub fn config(&self) -> &Config {
@@ -324,7 +320,14 @@ impl Mcs51 {
         for (i, slot) in b.iter_mut().enumerate().take(n) {
             let a = pc.wrapping_add(i as u16) as usize;
             if !self.loaded[a] {
-                return Err(SimError::FetchOutsideImage { pc: pc as u32 });
+                let after = match self.last_pc {
+                    Some(last) => format!("{last:#06x} {}", self.disassemble(last as u32).0),
+                    None => "no instruction (the run started there)".into(),
+                };
+                return Err(SimError::FetchOutsideImage {
+                    pc: pc as u32,
+                    after,
+                });
             }
             *slot = self.code[a];
         }
@@ -346,6 +349,7 @@ impl Cpu for Mcs51 {
             });
         }
         self.pc = pc.wrapping_add(len as u16);
+        self.last_pc = Some(pc);
         self.execute(op, bytes[1], bytes[2]);
         self.cycles += cycles as u64;
         self.instructions += 1;
@@ -381,18 +385,28 @@ impl Cpu for Mcs51 {
         self.instructions
     }
 
-    fn registers(&self) -> Vec<(&'static str, u64)> {
-        let r = self.bank();
+    /// PC, A, B, PSW, SP, DPTR, then R0-R7 of the active bank.
+    fn registers(&self) -> Vec<Register> {
+        let reg = |name, value: u16, bits| Register {
+            name,
+            value: value as u64,
+            bits,
+        };
         let mut regs = vec![
-            ("pc", self.pc as u64),
-            ("a", self.acc() as u64),
-            ("b", self.b() as u64),
-            ("psw", self.psw() as u64),
-            ("sp", self.sp() as u64),
-            ("dptr", self.dptr() as u64),
+            reg("pc", self.pc, 16),
+            reg("a", self.acc() as u16, 8),
+            reg("b", self.b() as u16, 8),
+            reg("psw", self.psw() as u16, 8),
+            reg("sp", self.sp() as u16, 8),
+            reg("dptr", self.dptr(), 16),
         ];
         const NAMES: [&str; 8] = ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"];
-        regs.extend(NAMES.iter().zip(r).map(|(n, v)| (*n, v as u64)));
+        regs.extend(
+            NAMES
+                .iter()
+                .zip(self.bank())
+                .map(|(n, v)| reg(n, v as u16, 8)),
+        );
         regs
     }
 
@@ -421,6 +435,39 @@ impl Cpu for Mcs51 {
             _ => return false,
         }
         true
+    }
+
+    fn disassembler(&self) -> crate::observe::Disassembler {
+        disassemble
+    }
+
+    fn clocks_per_cycle(&self) -> u32 {
+        self.config.timing.clocks_per_cycle
+    }
+
+    fn set_observer(&mut self, observer: Option<Box<dyn Observer>>) {
+        self.observer = observer;
+    }
+
+    fn take_observer(&mut self) -> Option<Box<dyn Observer>> {
+        self.observer.take()
+    }
+
+    /// As LCALL does: push the return address (low byte first) at SP+1,
+    /// SP+2, here the address of an `SJMP $` placed in the highest two
+    /// unloaded bytes of code memory, and jump to `entry`. Observers see
+    /// the two stack writes, as they would see LCALL's.
+    fn call(&mut self, entry: u32) -> Result<(), SimError> {
+        let stub = (0..0xFFFFu16)
+            .rev()
+            .find(|&a| !self.loaded[a as usize] && !self.loaded[a as usize + 1])
+            .ok_or(SimError::NoRoomForStub)?;
+        self.load_code(stub, &[0x80, 0xFE]);
+        let [hi, lo] = stub.to_be_bytes();
+        self.push(lo);
+        self.push(hi);
+        self.pc = entry as u16;
+        Ok(())
     }
 
     fn disassemble(&self, pc: u32) -> (String, u32) {

@@ -1,0 +1,270 @@
+//! `cardlab run`: any program image on a simulated CPU, to its halt.
+
+use crate::Failure;
+use cardlab_sim::observe::Trace;
+use cardlab_sim::target::{Program, Target};
+use cardlab_sim::{Cpu, Register, SimError, Space, Stop};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct RunArgs {
+    /// The CPU: mcs51.
+    #[arg(short, long, value_name = "TARGET")]
+    target: String,
+    /// The program image (mcs51: Intel HEX from sdld; symbols from the .noi beside it).
+    file: PathBuf,
+    /// Start at this label or address instead of the reset vector.
+    #[arg(long, value_name = "LABEL", conflicts_with = "call")]
+    entry: Option<String>,
+    /// Call this label or address as a subroutine and stop when it returns.
+    #[arg(long, value_name = "LABEL")]
+    call: Option<String>,
+    /// Stop with an error past this many cycles (the target's own cycle unit).
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    max_cycles: u64,
+    /// Print memory after the run: SPACE:START:LEN (space code, iram, sfr or xram;
+    /// START a number or a label; numbers decimal or 0x hex). Repeatable.
+    #[arg(long, value_name = "SPACE:START:LEN")]
+    dump: Vec<String>,
+    /// Print every instruction as it executes (to stderr with --format json).
+    #[arg(long)]
+    trace: bool,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// A memory range to print after the run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct DumpRequest {
+    space: Space,
+    start: u32,
+    len: u32,
+}
+
+#[derive(Serialize)]
+struct Dump {
+    space: Space,
+    start: u32,
+    bytes: Vec<u8>,
+}
+
+/// What `cardlab run` reports, in both formats.
+#[derive(Serialize)]
+struct Report {
+    target: &'static str,
+    image: String,
+    /// "halted" (the halt convention, or the return of --call) or "error".
+    stop: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    cycles: u64,
+    clocks: u64,
+    instructions: u64,
+    registers: Registers,
+    dumps: Vec<Dump>,
+}
+
+/// Registers in the CPU's order; JSON gets an object keyed by name.
+struct Registers(Vec<Register>);
+
+impl Serialize for Registers {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for r in &self.0 {
+            map.serialize_entry(r.name, &r.value)?;
+        }
+        map.end()
+    }
+}
+
+impl Registers {
+    fn get(&self, name: &str) -> Option<u64> {
+        self.0.iter().find(|r| r.name == name).map(|r| r.value)
+    }
+
+    /// `name=value` pairs, each value at its register's width.
+    fn line(&self) -> String {
+        let pairs: Vec<String> = self
+            .0
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}={:0width$x}",
+                    r.name,
+                    r.value,
+                    width = (r.bits as usize).div_ceil(4)
+                )
+            })
+            .collect();
+        pairs.join(" ")
+    }
+}
+
+/// A number (decimal or 0x hex) or a symbol of the program.
+fn address(text: &str, symbols: &BTreeMap<String, u32>, what: &str) -> Result<u32, Failure> {
+    parse_number(text).or_else(|| symbols.get(text).copied()).ok_or_else(|| {
+        Failure::Input(format!(
+            "{what} '{text}' is neither a number nor a symbol of the program; export the label (name::) or give an address"
+        ))
+    })
+}
+
+fn parse_number(text: &str) -> Option<u32> {
+    match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
+    }
+}
+
+fn parse_dump(
+    text: &str,
+    symbols: &BTreeMap<String, u32>,
+    cpu: &dyn Cpu,
+) -> Result<DumpRequest, Failure> {
+    let bad = |why: &str| Failure::Input(format!("--dump {text}: {why}"));
+    let [space, start, len] = text.split(':').collect::<Vec<_>>()[..] else {
+        return Err(bad("expected SPACE:START:LEN, e.g. iram:0x30:16"));
+    };
+    let space = Space::parse(space).ok_or_else(|| {
+        bad(&format!(
+            "unknown space '{space}'; use code, iram, sfr or xram"
+        ))
+    })?;
+    let start = address(start, symbols, "start")?;
+    let len = parse_number(len)
+        .filter(|&n| n > 0)
+        .ok_or_else(|| bad("LEN must be a positive number"))?;
+    let last = start
+        .checked_add(len - 1)
+        .ok_or_else(|| bad("the range overflows"))?;
+    if cpu.read(space, start).is_none() || cpu.read(space, last).is_none() {
+        return Err(bad(&format!(
+            "{start:#x}..={last:#x} is outside {} on this target",
+            space.name()
+        )));
+    }
+    Ok(DumpRequest { space, start, len })
+}
+
+pub fn run(args: RunArgs) -> Result<(), Failure> {
+    let target = Target::parse(&args.target).map_err(|e| Failure::Input(e.to_string()))?;
+    let Program {
+        mut cpu, symbols, ..
+    } = target
+        .load(&args.file)
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    let dumps = args
+        .dump
+        .iter()
+        .map(|d| parse_dump(d, &symbols, cpu.as_ref()))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(label) = &args.entry {
+        cpu.set_pc(address(label, &symbols, "--entry")?);
+    }
+    if let Some(label) = &args.call {
+        let entry = address(label, &symbols, "--call")?;
+        cpu.call(entry)
+            .map_err(|e| Failure::Input(format!("--call {label}: {e}")))?;
+    }
+    if args.trace {
+        let out: Box<dyn std::io::Write> = match args.format {
+            Format::Text => Box::new(std::io::BufWriter::new(std::io::stdout())),
+            Format::Json => Box::new(std::io::BufWriter::new(std::io::stderr())),
+        };
+        cpu.set_observer(Some(Box::new(Trace::new(
+            out,
+            cpu.disassembler(),
+            cpu.cycles(),
+        ))));
+    }
+
+    let outcome = cpu.run(args.max_cycles, None);
+    if let Some(observer) = cpu.take_observer()
+        && let Some(trace) = cardlab_sim::observe::downcast::<Trace>(observer)
+    {
+        trace
+            .finish()
+            .map_err(|e| Failure::Input(format!("writing the trace: {e}")))?;
+    }
+    let report = report(target, &args, cpu.as_ref(), &outcome, &dumps);
+    match args.format {
+        Format::Text => print!("{}", text(&report)),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("report serialises")
+        ),
+    }
+    match outcome {
+        Ok(_) => Ok(()),
+        Err(e @ SimError::CycleBudget { .. }) => Err(Failure::Finding(format!(
+            "{}: {e}; raise --max-cycles if it should run longer",
+            args.file.display()
+        ))),
+        Err(e) => Err(Failure::Finding(format!("{}: {e}", args.file.display()))),
+    }
+}
+
+fn report(
+    target: Target,
+    args: &RunArgs,
+    cpu: &dyn Cpu,
+    outcome: &Result<Stop, SimError>,
+    dumps: &[DumpRequest],
+) -> Report {
+    Report {
+        target: target.name(),
+        image: args.file.display().to_string(),
+        stop: if outcome.is_ok() { "halted" } else { "error" },
+        error: outcome.as_ref().err().map(|e| e.to_string()),
+        cycles: cpu.cycles(),
+        clocks: cpu.cycles() * cpu.clocks_per_cycle() as u64,
+        instructions: cpu.instructions(),
+        registers: Registers(cpu.registers()),
+        dumps: dumps
+            .iter()
+            .map(|d| Dump {
+                space: d.space,
+                start: d.start,
+                bytes: (d.start..d.start + d.len)
+                    .map(|a| cpu.read(d.space, a).expect("range checked"))
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// The text form: a few labelled lines, then each dump as hex rows.
+fn text(r: &Report) -> String {
+    let mut out = String::new();
+    let status = match &r.error {
+        None => format!("halted at pc={:#06x}", r.registers.get("pc").unwrap_or(0)),
+        Some(e) => format!("stopped: {e}"),
+    };
+    out += &format!("{} {}: {status}\n", r.target, r.image);
+    out += &format!("cycles        {} ({} clocks)\n", r.cycles, r.clocks);
+    out += &format!("instructions  {}\n", r.instructions);
+    out += &format!("registers     {}\n", r.registers.line());
+    for d in &r.dumps {
+        out += &format!(
+            "{} {:#06x}..{:#06x}\n",
+            d.space.name(),
+            d.start,
+            d.start + d.bytes.len() as u32 - 1
+        );
+        for (i, row) in d.bytes.chunks(16).enumerate() {
+            let hex: Vec<String> = row.iter().map(|b| format!("{b:02x}")).collect();
+            out += &format!("  {:04x}  {}\n", d.start as usize + 16 * i, hex.join(" "));
+        }
+    }
+    out
+}

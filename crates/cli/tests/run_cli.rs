@@ -1,0 +1,267 @@
+//! `cardlab run` as a user runs it, on programs assembled by sdas8051.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn cardlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardlab"))
+        .args(args)
+        .output()
+        .expect("cardlab runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Assemble and link `source` into `dir/name.ihx` (+ `.noi`) with sdas8051 and sdld.
+fn assemble(dir: &Path, name: &str, source: &str) -> PathBuf {
+    std::fs::write(dir.join(format!("{name}.asm")), source).unwrap();
+    for (tool, args) in [
+        (
+            "sdas8051",
+            vec![
+                "-plosgff".to_string(),
+                format!("{name}.rel"),
+                format!("{name}.asm"),
+            ],
+        ),
+        (
+            "sdld",
+            vec![
+                "-n".into(),
+                "-i".into(),
+                "-j".into(),
+                format!("{name}.ihx"),
+                format!("{name}.rel"),
+            ],
+        ),
+    ] {
+        let out = Command::new(tool)
+            .args(&args)
+            .current_dir(dir)
+            .output()
+            .unwrap_or_else(|e| {
+                panic!("{tool} must be installed (Debian sdcc; scripts/install): {e}")
+            });
+        assert!(
+            out.status.success(),
+            "{tool}: {}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+    }
+    dir.join(format!("{name}.ihx"))
+}
+
+/// An XOR sum of 16 bytes: 155 machine cycles by hand count
+/// (2 + 1 + 1 + 1 + 16 × 5 + 1 + 1 + 1 + 16 × 4 + 1 + 2).
+const XORSUM: &str = "
+        .area CSEG (ABS,CODE)
+        .org 0x0000
+start:: mov  sp,#0x60
+        mov  r0,#0x40
+        mov  r2,#16
+        mov  a,#0x11
+fill:   mov  @r0,a
+        add  a,#0x13
+        inc  r0
+        djnz r2,fill
+        mov  r0,#0x40
+        mov  r2,#16
+        clr  a
+sum:    xrl  a,@r0
+        inc  r0
+        djnz r2,sum
+        mov  0x30,a
+        mov  dptr,#0x1234
+done::  sjmp done
+; a subroutine: 1 + 1 + 2 (ret) machine cycles
+double::
+        add  a,acc
+        mov  0x31,a
+        ret
+bad::   .db  0xa5
+away::  ljmp 0x4000
+";
+
+fn xorsum() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = assemble(dir.path(), "xorsum", XORSUM);
+    (dir, path.to_str().unwrap().to_string())
+}
+
+#[test]
+fn runs_to_the_halt_and_prints_cycles_registers_and_dumps() {
+    let (_dir, ihx) = xorsum();
+    let out = cardlab(&[
+        "run",
+        "-t",
+        "mcs51",
+        &ihx,
+        "--dump",
+        "iram:0x30:1",
+        "--dump",
+        "iram:0x40:16",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("cycles        155 (1860 clocks)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("instructions  121"), "{stdout}");
+    assert!(stdout.contains("sp=60 dptr=1234 r0=50"), "{stdout}");
+    // 0x11 + 0x13 i for i in 0..16, and their XOR.
+    let fill: Vec<u8> = (0..16u8)
+        .map(|i| 0x11u8.wrapping_add(0x13u8.wrapping_mul(i)))
+        .collect();
+    let row: Vec<String> = fill.iter().map(|b| format!("{b:02x}")).collect();
+    assert!(
+        stdout.contains(&format!("  0040  {}", row.join(" "))),
+        "{stdout}"
+    );
+    let sum = fill.iter().fold(0, |a, b| a ^ b);
+    assert!(stdout.contains(&format!("  0030  {sum:02x}")), "{stdout}");
+}
+
+#[test]
+fn json_has_the_same_fields() {
+    let (_dir, ihx) = xorsum();
+    let out = cardlab(&[
+        "run",
+        "-t",
+        "mcs51",
+        &ihx,
+        "--format",
+        "json",
+        "--dump",
+        "code:start:3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["stop"], "halted");
+    assert_eq!(v["cycles"], 155);
+    assert_eq!(v["clocks"], 1860);
+    assert_eq!(v["instructions"], 121);
+    assert_eq!(v["registers"]["dptr"], 0x1234);
+    assert_eq!(v["registers"]["r2"], 0);
+    assert_eq!(v["dumps"][0]["space"], "code");
+    assert_eq!(
+        v["dumps"][0]["bytes"],
+        serde_json::json!([0x75, 0x81, 0x60])
+    );
+}
+
+#[test]
+fn call_runs_one_subroutine_and_stops_at_its_return() {
+    let (_dir, ihx) = xorsum();
+    let out = cardlab(&[
+        "run",
+        "-t",
+        "mcs51",
+        &ihx,
+        "--call",
+        "double",
+        "--format",
+        "json",
+        "--dump",
+        "iram:0x31:1",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cycles"], 4);
+    assert_eq!(v["instructions"], 3);
+    assert_eq!(
+        v["registers"]["sp"], 7,
+        "the return popped what the call pushed"
+    );
+}
+
+#[test]
+fn trace_lists_each_instruction_with_its_cycle() {
+    let (_dir, ihx) = xorsum();
+    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--entry", "done", "--trace"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout)
+            .lines()
+            .filter(|l| l.contains("sjmp"))
+            .count(),
+        0,
+        "halted before executing"
+    );
+    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--trace"]);
+    let stdout = text(&out.stdout);
+    let first = stdout.lines().next().unwrap();
+    assert!(
+        first.contains("0000: 75 81 60") && first.contains("mov sp,#0x60") && first.ends_with("+2"),
+        "{first}"
+    );
+    assert_eq!(stdout.lines().filter(|l| l.contains("djnz r2")).count(), 32);
+}
+
+#[test]
+fn run_time_faults_name_the_pc_and_instruction() {
+    let (_dir, ihx) = xorsum();
+    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--entry", "bad"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("illegal opcode 0xa5 at PC="),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--entry", "away"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("fetch outside the loaded image at PC=0x4000") && err.contains("ljmp 0x4000"),
+        "{err}"
+    );
+    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--max-cycles", "100"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("raise --max-cycles"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_and_no_report() {
+    let (dir, ihx) = xorsum();
+    let corrupt = dir.path().join("corrupt.ihx");
+    std::fs::write(&corrupt, ":0300000002000300\n").unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["-t", "z80", &ihx],
+            "unknown target 'z80'; known targets: mcs51",
+        ),
+        (
+            vec!["-t", "mcs51", corrupt.to_str().unwrap()],
+            "is not a valid Intel HEX image",
+        ),
+        (
+            vec!["-t", "mcs51", &ihx, "--dump", "eeprom:0:4"],
+            "unknown space 'eeprom'",
+        ),
+        (
+            vec!["-t", "mcs51", &ihx, "--dump", "iram:0xf8:16"],
+            "outside iram",
+        ),
+        (
+            vec!["-t", "mcs51", &ihx, "--entry", "nowhere"],
+            "'nowhere' is neither a number nor a symbol",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = cardlab(&[&["run"], &args[..]].concat());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(expected) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?} printed a report");
+    }
+}

@@ -1,0 +1,139 @@
+//! The targets by name, and how each one's program images are loaded.
+
+use crate::Cpu;
+use crate::mcs51::{self, Mcs51, ihx};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Intel MCS-51 (8051/8052), 12 oscillator periods per machine cycle.
+    Mcs51,
+}
+
+/// A loaded program: a CPU after reset with the image in place.
+pub struct Program {
+    pub cpu: Box<dyn Cpu>,
+    /// Symbol → address, from the linker's symbol file beside the image.
+    pub symbols: BTreeMap<String, u32>,
+    /// Bytes of code the image holds.
+    pub image_bytes: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    #[error("unknown target '{0}'; known targets: {known}", known = Target::names())]
+    Unknown(String),
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path} is not a valid {kind}: {source}; rebuild it")]
+    Image {
+        path: PathBuf,
+        kind: &'static str,
+        source: ihx::LoadError,
+    },
+}
+
+impl Target {
+    pub const ALL: [Target; 1] = [Target::Mcs51];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Mcs51 => "mcs51",
+        }
+    }
+
+    /// Every target name, comma-separated, for messages.
+    pub fn names() -> String {
+        Target::ALL.map(Target::name).join(", ")
+    }
+
+    /// A target by name (`mcs51`, also `8051`).
+    pub fn parse(name: &str) -> Result<Target, TargetError> {
+        match name.to_ascii_lowercase().as_str() {
+            "mcs51" | "8051" | "8052" => Ok(Target::Mcs51),
+            _ => Err(TargetError::Unknown(name.to_string())),
+        }
+    }
+
+    /// What the image file must be.
+    pub fn image_kind(self) -> &'static str {
+        match self {
+            Target::Mcs51 => "Intel HEX image (sdld -i)",
+        }
+    }
+
+    /// Load `path` into a fresh CPU. Symbols come from the NoICE file
+    /// beside it (`sdld -j` writes `name.noi`), if there is one.
+    pub fn load(self, path: &Path) -> Result<Program, TargetError> {
+        let read = |p: &Path| {
+            std::fs::read_to_string(p).map_err(|source| TargetError::Read {
+                path: p.to_path_buf(),
+                source,
+            })
+        };
+        match self {
+            Target::Mcs51 => {
+                let image = ihx::parse_ihx(&read(path)?).map_err(|source| TargetError::Image {
+                    path: path.to_path_buf(),
+                    kind: self.image_kind(),
+                    source,
+                })?;
+                let noi = path.with_extension("noi");
+                let symbols = if noi.exists() {
+                    ihx::parse_noi(&read(&noi)?)
+                } else {
+                    BTreeMap::new()
+                };
+                let mut cpu = Mcs51::new(mcs51::Config::default());
+                for (addr, bytes) in &image.segments {
+                    cpu.load_code(*addr, bytes);
+                }
+                Ok(Program {
+                    cpu: Box::new(cpu),
+                    symbols,
+                    image_bytes: image.len(),
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_targets_list_the_known_ones() {
+        let err = Target::parse("z80").unwrap_err().to_string();
+        assert_eq!(err, "unknown target 'z80'; known targets: mcs51");
+        assert_eq!(Target::parse("8051").unwrap(), Target::Mcs51);
+    }
+
+    #[test]
+    fn loads_an_image_with_its_symbols() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.ihx");
+        std::fs::write(&path, ":03000000020003F8\n:00000001FF\n").unwrap();
+        std::fs::write(dir.path().join("p.noi"), "DEF start 0x3\n").unwrap();
+        let program = Target::Mcs51.load(&path).unwrap();
+        assert_eq!(program.symbols["start"], 3);
+        assert_eq!(program.image_bytes, 3);
+        assert_eq!(program.cpu.disassemble(0).0, "ljmp 0x0003");
+    }
+
+    #[test]
+    fn a_corrupt_image_names_the_file_and_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.ihx");
+        std::fs::write(&path, ":03000000020003F9\n").unwrap();
+        let err = Target::Mcs51.load(&path).err().unwrap().to_string();
+        assert!(
+            err.contains("bad.ihx is not a valid Intel HEX image") && err.contains("line 1"),
+            "{err}"
+        );
+    }
+}
