@@ -3,7 +3,7 @@
 //! with [`downcast`]; `(A, B)` observes with both.
 
 use crate::{Access, Executed, Observer, Space};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::Write;
 
 /// Takes a concrete observer back from the `Box<dyn Observer>` a CPU held.
@@ -28,11 +28,15 @@ pub type Disassembler = fn(u32, &[u8]) -> String;
 
 /// Writes one line per instruction as it executes:
 /// `cycle  pc: bytes  mnemonic  +cycles`, where `cycle` is the count before
-/// the instruction. The first write error stops the output and is kept.
+/// the instruction. Each address's text is disassembled once and kept
+/// while its bytes stay the same. The first write error stops the output
+/// and is kept.
 pub struct Trace {
     out: Box<dyn Write>,
     disassemble: Disassembler,
     cycle: u64,
+    /// pc → (instruction bytes, their hex, their text).
+    texts: HashMap<u32, (Vec<u8>, String, String)>,
     pub error: Option<std::io::Error>,
 }
 
@@ -43,6 +47,7 @@ impl Trace {
             out,
             disassemble,
             cycle: start_cycle,
+            texts: HashMap::new(),
             error: None,
         }
     }
@@ -63,13 +68,17 @@ impl Observer for Trace {
         if self.error.is_some() {
             return;
         }
-        let hex: String = e
-            .bytes
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let text = (self.disassemble)(e.pc, e.bytes);
+        let cached = self
+            .texts
+            .get(&e.pc)
+            .filter(|(bytes, _, _)| bytes == e.bytes);
+        if cached.is_none() {
+            let hex: Vec<String> = e.bytes.iter().map(|b| format!("{b:02x}")).collect();
+            let text = (self.disassemble)(e.pc, e.bytes);
+            self.texts
+                .insert(e.pc, (e.bytes.to_vec(), hex.join(" "), text));
+        }
+        let (_, hex, text) = &self.texts[&e.pc];
         if let Err(err) = writeln!(
             self.out,
             "{start:>10}  {:04x}: {hex:<12} {text:<28} +{}",

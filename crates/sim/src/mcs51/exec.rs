@@ -19,6 +19,7 @@ fn rel(pc: u16, offset: u8) -> u16 {
 impl Mcs51 {
     /// The memory operand selected by the low nibble of the arithmetic and
     /// logic groups: 5 = direct, 6/7 = @Ri, 8-F = Rn.
+    #[inline]
     fn locate(&mut self, op: u8, b1: u8) -> Loc {
         match op & 0x0F {
             0x5 => Loc::Direct(b1),
@@ -27,6 +28,7 @@ impl Mcs51 {
         }
     }
 
+    #[inline]
     fn load(&mut self, loc: Loc) -> u8 {
         match loc {
             Loc::Direct(a) => self.read_direct(a),
@@ -34,6 +36,7 @@ impl Mcs51 {
         }
     }
 
+    #[inline]
     fn put(&mut self, loc: Loc, v: u8) {
         match loc {
             Loc::Direct(a) => self.write_direct(a, v),
@@ -42,6 +45,7 @@ impl Mcs51 {
     }
 
     /// The source operand: low nibble 4 is #data, the rest as [`locate`](Self::locate).
+    #[inline]
     fn source(&mut self, op: u8, b1: u8) -> u8 {
         if op & 0x0F == 0x4 {
             return b1;
@@ -50,12 +54,14 @@ impl Mcs51 {
         self.load(loc)
     }
 
+    #[inline]
     fn store(&mut self, op: u8, b1: u8, v: u8) {
         let loc = self.locate(op, b1);
         self.put(loc, v)
     }
 
     /// ADD and ADDC: CY from bit 7, AC from bit 3, OV from the signed sum.
+    #[inline]
     fn add(&mut self, v: u8, carry_in: bool) {
         let a = self.acc();
         let c = carry_in as u16;
@@ -77,6 +83,7 @@ impl Mcs51 {
     }
 
     /// SUBB: A - v - CY with borrows in CY and AC, OV from the signed difference.
+    #[inline]
     fn subb(&mut self, v: u8) {
         let a = self.acc();
         let c = self.cy() as i16;

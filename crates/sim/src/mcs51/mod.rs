@@ -71,12 +71,15 @@ impl Default for Config {
 
 pub struct Mcs51 {
     config: Config,
-    code: Vec<u8>,
-    /// Which code bytes the image loaded; fetching any other is an error.
-    loaded: Vec<bool>,
+    // Fixed 64 KiB arrays indexed by u16 addresses: no bounds checks.
+    code: Box<[u8; 0x10000]>,
+    /// How many loaded code bytes start at each address (0 to 3, wrapping
+    /// at 0xFFFF): an instruction of n bytes may be fetched where this is
+    /// at least n, so the fetch check is one lookup.
+    fetchable: Box<[u8; 0x10000]>,
     iram: [u8; 256],
     sfr: [u8; 128],
-    xram: Vec<u8>,
+    xram: Box<[u8; 0x10000]>,
     pc: u16,
     /// Address of the last instruction executed, for error messages.
     last_pc: Option<u16>,
@@ -90,11 +93,11 @@ impl Mcs51 {
     pub fn new(config: Config) -> Self {
         let mut cpu = Mcs51 {
             config,
-            code: vec![0xFF; 0x10000], // erased ROM reads as FF, as in s51
-            loaded: vec![false; 0x10000],
+            code: Box::new([0xFF; 0x10000]), // erased ROM reads as FF, as in s51
+            fetchable: Box::new([0; 0x10000]),
             iram: [0; 256],
             sfr: [0; 128],
-            xram: vec![0; 0x10000],
+            xram: Box::new([0; 0x10000]),
             pc: 0,
             last_pc: None,
             cycles: 0,
@@ -120,13 +123,25 @@ impl Mcs51 {
 
     /// Place `bytes` in code memory at `addr` and mark them fetchable.
     pub fn load_code(&mut self, addr: u16, bytes: &[u8]) {
+        let bytes = &bytes[..bytes.len().min(0x10000 - addr as usize)];
         for (i, &b) in bytes.iter().enumerate() {
-            let a = addr as usize + i;
-            if a < 0x10000 {
-                self.code[a] = b;
-                self.loaded[a] = true;
+            self.code[addr as usize + i] = b;
+            self.fetchable[addr as usize + i] = 1;
+        }
+        // Recount the run lengths from the end of the new bytes backwards,
+        // through the two bytes before them.
+        let first = addr.wrapping_sub(2);
+        for k in (0..bytes.len() + 2).rev() {
+            let a = first.wrapping_add(k as u16);
+            if self.fetchable[a as usize] > 0 {
+                let next = self.fetchable[a.wrapping_add(1) as usize];
+                self.fetchable[a as usize] = 1 + next.min(2);
             }
         }
+    }
+
+    fn loaded(&self, addr: u16) -> bool {
+        self.fetchable[addr as usize] > 0
     }
 
     pub fn config(&self) -> &Config {
@@ -140,41 +155,52 @@ impl Mcs51 {
 
     // ---- registers -------------------------------------------------------
 
+    #[inline]
     pub fn acc(&self) -> u8 {
         self.sfr_raw(sfr::ACC)
     }
+    #[inline]
     fn set_acc(&mut self, v: u8) {
         self.set_sfr_raw(sfr::ACC, v)
     }
+    #[inline]
     pub fn b(&self) -> u8 {
         self.sfr_raw(sfr::B)
     }
     /// PSW with the parity flag computed from ACC.
+    #[inline]
     pub fn psw(&self) -> u8 {
         (self.sfr_raw(sfr::PSW) & !1) | (self.acc().count_ones() as u8 & 1)
     }
+    #[inline]
     fn set_psw_flags(&mut self, mask: u8, value: u8) {
         let psw = self.sfr_raw(sfr::PSW);
         self.set_sfr_raw(sfr::PSW, (psw & !mask) | (value & mask));
     }
+    #[inline]
     fn cy(&self) -> bool {
         self.sfr_raw(sfr::PSW) & CY != 0
     }
+    #[inline]
     fn set_cy(&mut self, c: bool) {
         self.set_psw_flags(CY, if c { CY } else { 0 });
     }
+    #[inline]
     pub fn sp(&self) -> u8 {
         self.sfr_raw(sfr::SP)
     }
+    #[inline]
     pub fn dptr(&self) -> u16 {
         u16::from_be_bytes([self.sfr_raw(sfr::DPH), self.sfr_raw(sfr::DPL)])
     }
+    #[inline]
     fn set_dptr(&mut self, v: u16) {
         let [h, l] = v.to_be_bytes();
         self.set_sfr_raw(sfr::DPH, h);
         self.set_sfr_raw(sfr::DPL, l);
     }
     /// Internal-RAM address of Rn in the bank PSW.RS1:RS0 selects.
+    #[inline]
     fn rn_addr(&self, n: u8) -> u8 {
         (self.sfr_raw(sfr::PSW) & 0x18) | (n & 7)
     }
@@ -183,15 +209,18 @@ impl Mcs51 {
         std::array::from_fn(|n| self.iram[self.rn_addr(n as u8) as usize])
     }
 
+    #[inline]
     fn sfr_raw(&self, addr: u8) -> u8 {
         self.sfr[(addr & 0x7F) as usize]
     }
+    #[inline]
     fn set_sfr_raw(&mut self, addr: u8, v: u8) {
         self.sfr[(addr & 0x7F) as usize] = v;
     }
 
     // ---- data memory, as instructions address it -----------------------
 
+    #[inline]
     fn notify(&mut self, space: Space, addr: u32, value: u8, write: bool) {
         if let Some(o) = self.observer.as_mut() {
             o.access(Access {
@@ -204,6 +233,7 @@ impl Mcs51 {
     }
 
     /// Direct addressing: 0x00-0x7F internal RAM, 0x80-0xFF SFRs.
+    #[inline]
     fn read_direct(&mut self, addr: u8) -> u8 {
         if addr < 0x80 {
             let v = self.iram[addr as usize];
@@ -220,6 +250,7 @@ impl Mcs51 {
         }
     }
 
+    #[inline]
     fn write_direct(&mut self, addr: u8, v: u8) {
         if addr < 0x80 {
             self.iram[addr as usize] = v;
@@ -231,6 +262,7 @@ impl Mcs51 {
     }
 
     /// Indirect addressing (@Ri, the stack): internal RAM only.
+    #[inline]
     fn read_indirect(&mut self, addr: u8) -> u8 {
         let v = if (addr as usize) < self.config.iram_size {
             self.iram[addr as usize]
@@ -241,6 +273,7 @@ impl Mcs51 {
         v
     }
 
+    #[inline]
     fn write_indirect(&mut self, addr: u8, v: u8) {
         if (addr as usize) < self.config.iram_size {
             self.iram[addr as usize] = v;
@@ -248,11 +281,13 @@ impl Mcs51 {
         self.notify(Space::Iram, addr as u32, v, true);
     }
 
+    #[inline]
     fn read_rn(&mut self, n: u8) -> u8 {
         let a = self.rn_addr(n);
         self.read_indirect(a)
     }
 
+    #[inline]
     fn write_rn(&mut self, n: u8, v: u8) {
         let a = self.rn_addr(n);
         self.write_indirect(a, v)
@@ -260,6 +295,7 @@ impl Mcs51 {
 
     /// Bit addressing: bits 0x00-0x7F live in RAM bytes 0x20-0x2F, bits
     /// 0x80-0xFF in the SFRs whose address is a multiple of 8.
+    #[inline]
     fn bit_byte(bit: u8) -> u8 {
         if bit < 0x80 {
             0x20 + (bit >> 3)
@@ -268,11 +304,13 @@ impl Mcs51 {
         }
     }
 
+    #[inline]
     fn read_bit(&mut self, bit: u8) -> bool {
         let byte = self.read_direct(Self::bit_byte(bit));
         byte & (1 << (bit & 7)) != 0
     }
 
+    #[inline]
     fn write_bit(&mut self, bit: u8, value: bool) {
         let addr = Self::bit_byte(bit);
         let old = if addr < 0x80 {
@@ -284,30 +322,35 @@ impl Mcs51 {
         self.write_direct(addr, if value { old | mask } else { old & !mask });
     }
 
+    #[inline]
     fn read_xram(&mut self, addr: u16) -> u8 {
         let v = self.xram[addr as usize];
         self.notify(Space::Xram, addr as u32, v, false);
         v
     }
 
+    #[inline]
     fn write_xram(&mut self, addr: u16, v: u8) {
         self.xram[addr as usize] = v;
         self.notify(Space::Xram, addr as u32, v, true);
     }
 
     /// MOVC: a data read of program memory.
+    #[inline]
     fn read_code_data(&mut self, addr: u16) -> u8 {
         let v = self.code[addr as usize];
         self.notify(Space::Code, addr as u32, v, false);
         v
     }
 
+    #[inline]
     fn push(&mut self, v: u8) {
         let sp = self.sp().wrapping_add(1);
         self.set_sfr_raw(sfr::SP, sp);
         self.write_indirect(sp, v);
     }
 
+    #[inline]
     fn pop(&mut self) -> u8 {
         let sp = self.sp();
         let v = self.read_indirect(sp);
@@ -315,32 +358,33 @@ impl Mcs51 {
         v
     }
 
-    fn fetch_bytes(&self, pc: u16, n: usize) -> Result<[u8; 3], SimError> {
-        let mut b = [0u8; 3];
-        for (i, slot) in b.iter_mut().enumerate().take(n) {
-            let a = pc.wrapping_add(i as u16) as usize;
-            if !self.loaded[a] {
-                let after = match self.last_pc {
-                    Some(last) => format!("{last:#06x} {}", self.disassemble(last as u32).0),
-                    None => "no instruction (the run started there)".into(),
-                };
-                return Err(SimError::FetchOutsideImage {
-                    pc: pc as u32,
-                    after,
-                });
-            }
-            *slot = self.code[a];
+    /// The error for an instruction at `pc` not wholly inside the image.
+    #[cold]
+    fn fetch_fault(&self, pc: u16) -> SimError {
+        let after = match self.last_pc {
+            Some(last) => format!("{last:#06x} {}", self.disassemble(last as u32).0),
+            None => "no instruction (the run started there)".into(),
+        };
+        SimError::FetchOutsideImage {
+            pc: pc as u32,
+            after,
         }
-        Ok(b)
     }
 }
 
 impl Cpu for Mcs51 {
     fn step(&mut self) -> Result<u32, SimError> {
         let pc = self.pc;
-        let op = self.fetch_bytes(pc, 1)?[0];
+        let op = self.code[pc as usize];
         let len = timing::LENGTH[op as usize] as usize;
-        let bytes = self.fetch_bytes(pc, len)?;
+        if (self.fetchable[pc as usize] as usize) < len {
+            return Err(self.fetch_fault(pc));
+        }
+        let bytes = [
+            op,
+            self.code[pc.wrapping_add(1) as usize],
+            self.code[pc.wrapping_add(2) as usize],
+        ];
         let cycles = self.config.timing.cycles[op as usize] as u32;
         if cycles == 0 {
             return Err(SimError::IllegalOpcode {
@@ -366,7 +410,7 @@ impl Cpu for Mcs51 {
     /// `SJMP $` (80 FE), the halt convention of s51 test programs.
     fn halted(&self) -> bool {
         let pc = self.pc as usize;
-        self.loaded[pc] && self.code[pc] == 0x80 && self.code[(pc + 1) & 0xFFFF] == 0xFE
+        self.fetchable[pc] >= 2 && self.code[pc] == 0x80 && self.code[(pc + 1) & 0xFFFF] == 0xFE
     }
 
     fn pc(&self) -> u32 {
@@ -460,7 +504,7 @@ impl Cpu for Mcs51 {
     fn call(&mut self, entry: u32) -> Result<(), SimError> {
         let stub = (0..0xFFFFu16)
             .rev()
-            .find(|&a| !self.loaded[a as usize] && !self.loaded[a as usize + 1])
+            .find(|&a| !self.loaded(a) && !self.loaded(a + 1))
             .ok_or(SimError::NoRoomForStub)?;
         self.load_code(stub, &[0x80, 0xFE]);
         let [hi, lo] = stub.to_be_bytes();
@@ -477,5 +521,37 @@ impl Cpu for Mcs51 {
         let b1 = self.code[pc.wrapping_add(1) as usize];
         let b2 = self.code[pc.wrapping_add(2) as usize];
         (disasm::disassemble(pc, op, b1, b2), len as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fetchable_counts_loaded_bytes_ahead_across_loads_and_the_wrap() {
+        let mut cpu = Mcs51::new(Config::default());
+        cpu.load_code(0x10, &[0; 2]);
+        assert_eq!(cpu.fetchable[0x0F..0x13], [0, 2, 1, 0]);
+        cpu.load_code(0x12, &[0; 1]);
+        assert_eq!(cpu.fetchable[0x0F..0x14], [0, 3, 2, 1, 0]);
+        cpu.load_code(0xFFFF, &[0x00]);
+        cpu.load_code(0x0000, &[0x00, 0x00]);
+        assert_eq!(
+            (cpu.fetchable[0xFFFF], cpu.fetchable[0], cpu.fetchable[1]),
+            (3, 2, 1)
+        );
+    }
+
+    #[test]
+    fn an_instruction_running_off_the_image_is_a_fetch_fault() {
+        let mut cpu = Mcs51::new(Config::default());
+        cpu.load_code(0, &[0x00, 0x02, 0x12]); // NOP; LJMP with its last byte missing
+        cpu.step().unwrap();
+        let err = cpu.step().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "fetch outside the loaded image at PC=0x0001, after 0x0000 nop"
+        );
     }
 }
