@@ -121,8 +121,8 @@ fn run_parallel(
     bar: &ProgressBar,
 ) -> Vec<Result<Vec<FileReport>, KatError>> {
     let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<Result<Vec<FileReport>, KatError>>>> =
-        entries.iter().map(|_| Mutex::new(None)).collect();
+    type Slot = Mutex<Option<Result<Vec<FileReport>, KatError>>>;
+    let results: Vec<Slot> = entries.iter().map(|_| Mutex::new(None)).collect();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     std::thread::scope(|scope| {
         for _ in 0..workers {

@@ -91,19 +91,22 @@ fn xorsum() -> (tempfile::TempDir, String) {
     (dir, path.to_str().unwrap().to_string())
 }
 
+/// `cardlab run -t mcs51 xorsum.ihx ARGS...`
+fn run_xorsum(args: &[&str]) -> Output {
+    let (_dir, ihx) = xorsum();
+    cardlab(&[&["run", "-t", "mcs51", &ihx], args].concat())
+}
+
+/// The JSON report of a run that must succeed.
+fn json_report(args: &[&str]) -> serde_json::Value {
+    let out = run_xorsum(&[&["--format", "json"], args].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn runs_to_the_halt_and_prints_cycles_registers_and_dumps() {
-    let (_dir, ihx) = xorsum();
-    let out = cardlab(&[
-        "run",
-        "-t",
-        "mcs51",
-        &ihx,
-        "--dump",
-        "iram:0x30:1",
-        "--dump",
-        "iram:0x40:16",
-    ]);
+    let out = run_xorsum(&["--dump", "iram:0x30:1", "--dump", "iram:0x40:16"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
@@ -127,19 +130,7 @@ fn runs_to_the_halt_and_prints_cycles_registers_and_dumps() {
 
 #[test]
 fn json_has_the_same_fields() {
-    let (_dir, ihx) = xorsum();
-    let out = cardlab(&[
-        "run",
-        "-t",
-        "mcs51",
-        &ihx,
-        "--format",
-        "json",
-        "--dump",
-        "code:start:3",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_report(&["--dump", "code:start:3"]);
     assert_eq!(v["stop"], "halted");
     assert_eq!(v["cycles"], 155);
     assert_eq!(v["clocks"], 1860);
@@ -155,21 +146,7 @@ fn json_has_the_same_fields() {
 
 #[test]
 fn call_runs_one_subroutine_and_stops_at_its_return() {
-    let (_dir, ihx) = xorsum();
-    let out = cardlab(&[
-        "run",
-        "-t",
-        "mcs51",
-        &ihx,
-        "--call",
-        "double",
-        "--format",
-        "json",
-        "--dump",
-        "iram:0x31:1",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_report(&["--call", "double"]);
     assert_eq!(v["cycles"], 4);
     assert_eq!(v["instructions"], 3);
     assert_eq!(
@@ -180,8 +157,7 @@ fn call_runs_one_subroutine_and_stops_at_its_return() {
 
 #[test]
 fn trace_lists_each_instruction_with_its_cycle() {
-    let (_dir, ihx) = xorsum();
-    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--entry", "done", "--trace"]);
+    let out = run_xorsum(&["--entry", "done", "--trace"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout)
@@ -191,7 +167,7 @@ fn trace_lists_each_instruction_with_its_cycle() {
         0,
         "halted before executing"
     );
-    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--trace"]);
+    let out = run_xorsum(&["--trace"]);
     let stdout = text(&out.stdout);
     let first = stdout.lines().next().unwrap();
     assert!(
@@ -203,22 +179,21 @@ fn trace_lists_each_instruction_with_its_cycle() {
 
 #[test]
 fn run_time_faults_name_the_pc_and_instruction() {
-    let (_dir, ihx) = xorsum();
-    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--entry", "bad"]);
+    let out = run_xorsum(&["--entry", "bad"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("illegal opcode 0xa5 at PC="),
         "{}",
         text(&out.stderr)
     );
-    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--entry", "away"]);
+    let out = run_xorsum(&["--entry", "away"]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(
         err.contains("fetch outside the loaded image at PC=0x4000") && err.contains("ljmp 0x4000"),
         "{err}"
     );
-    let out = cardlab(&["run", "-t", "mcs51", &ihx, "--max-cycles", "100"]);
+    let out = run_xorsum(&["--max-cycles", "100"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("raise --max-cycles"),

@@ -10,9 +10,10 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use cardlab_sim::mcs51::{self, Config, Mcs51, ihx};
+use cardlab_sim::mcs51::{self, ihx};
 use cardlab_sim::observe::{Coverage, Trace};
-use cardlab_sim::{Cpu, Observer, Space};
+use cardlab_sim::target::Target;
+use cardlab_sim::{Observer, Space};
 use std::time::{Duration, Instant};
 
 /// 100 × 250 × 16 inner iterations of 11 instructions, plus loop overhead:
@@ -48,15 +49,6 @@ halt::  sjmp halt
 table:  .db  0x63,0x7c,0x77,0x7b,0xf2,0x6b,0x6f,0xc5,0x30,0x01,0x67,0x2b,0xfe,0xd7,0xab,0x76
 ";
 
-fn load(path: &std::path::Path) -> Mcs51 {
-    let image = ihx::parse_ihx(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let mut cpu = Mcs51::new(Config::default());
-    for (addr, bytes) in &image.segments {
-        cpu.load_code(*addr, bytes);
-    }
-    cpu
-}
-
 /// Best of three runs: (instructions, cycles, time, IRAM 0x40-0x4F).
 fn ours(
     path: &std::path::Path,
@@ -64,7 +56,7 @@ fn ours(
 ) -> (u64, u64, Duration, Vec<u8>) {
     let mut best = None::<(u64, u64, Duration, Vec<u8>)>;
     for _ in 0..3 {
-        let mut cpu = load(path);
+        let mut cpu = Target::Mcs51.load(path).unwrap().cpu;
         cpu.set_observer(observer());
         let start = Instant::now();
         cpu.run(u64::MAX, None).expect("runs to halt");

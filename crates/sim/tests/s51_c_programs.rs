@@ -5,8 +5,8 @@
 //! computes for the same C.
 
 mod common;
-use cardlab_sim::mcs51::{Config, Mcs51, ihx};
 use cardlab_sim::observe::{Accesses, downcast};
+use cardlab_sim::target::{Program, Target};
 use cardlab_sim::{Cpu, Space};
 use common::{compile_c, ranges, run_s51};
 use std::collections::BTreeMap;
@@ -16,7 +16,7 @@ const SFRS: [u8; 7] = [0xE0, 0xF0, 0xD0, 0x81, 0x82, 0x83, 0xA0];
 
 /// What a run left behind, read back through `xram` for the checks.
 struct Finished {
-    cpu: Mcs51,
+    cpu: Box<dyn Cpu>,
     symbols: BTreeMap<String, u32>,
 }
 
@@ -46,13 +46,9 @@ fn run_both(name: &str) -> Finished {
     )
     .unwrap();
     let ihx_path = compile_c(dir.path(), name, &source);
-    let symbols =
-        ihx::parse_noi(&std::fs::read_to_string(dir.path().join(format!("{name}.noi"))).unwrap());
-    let image = ihx::parse_ihx(&std::fs::read_to_string(&ihx_path).unwrap()).unwrap();
-    let mut cpu = Mcs51::new(Config::default());
-    for (addr, bytes) in &image.segments {
-        cpu.load_code(*addr, bytes);
-    }
+    let Program {
+        mut cpu, symbols, ..
+    } = Target::Mcs51.load(&ihx_path).unwrap();
     cpu.set_observer(Some(Box::new(Accesses::default())));
     cpu.run(50_000_000, None)
         .unwrap_or_else(|e| panic!("{name}: {e}"));

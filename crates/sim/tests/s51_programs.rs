@@ -17,8 +17,9 @@
 //! XRAM page 1, which the prologue initialises (s51's XRAM starts random).
 
 mod common;
-use cardlab_sim::mcs51::{self, Config, Mcs51, ihx};
+use cardlab_sim::mcs51::{self, ihx};
 use cardlab_sim::observe::{Coverage, downcast};
+use cardlab_sim::target::Target;
 use cardlab_sim::{Cpu, Space};
 use common::{Operands, Rng, assemble, run_s51};
 use std::fmt::Write as _;
@@ -430,16 +431,7 @@ struct Outcome {
 
 const SFRS: [u8; 7] = [0xE0, 0xF0, 0xD0, 0x81, 0x82, 0x83, 0xA0];
 
-fn load(ihx_path: &std::path::Path) -> Mcs51 {
-    let image = ihx::parse_ihx(&std::fs::read_to_string(ihx_path).unwrap()).unwrap();
-    let mut cpu = Mcs51::new(Config::default());
-    for (addr, bytes) in &image.segments {
-        cpu.load_code(*addr, bytes);
-    }
-    cpu
-}
-
-fn outcome(cpu: &Mcs51) -> Outcome {
+fn outcome(cpu: &dyn Cpu) -> Outcome {
     Outcome {
         iram: (0..256)
             .map(|a| cpu.read(Space::Iram, a).unwrap())
@@ -476,7 +468,7 @@ fn random_programs_match_s51() {
         assert_eq!(symbols["main"] as usize, PROLOGUE_SIZE, "prologue size");
         let halt = symbols["halt"] as u16;
 
-        let mut cpu = load(&ihx_path);
+        let mut cpu = Target::Mcs51.load(&ihx_path).unwrap().cpu;
         cpu.set_observer(Some(Box::new(Coverage::default())));
         match cpu.run(BUDGET, None) {
             Ok(_) => {}
@@ -492,7 +484,7 @@ fn random_programs_match_s51() {
         for (&pc, &(_, n)) in &coverage.executed {
             opcode_counts[cpu.read(Space::Code, pc).unwrap() as usize] += n;
         }
-        let ours = outcome(&cpu);
+        let ours = outcome(cpu.as_ref());
 
         let dumps = [(Space::Iram, 0, 256)]
             .into_iter()

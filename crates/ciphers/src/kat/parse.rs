@@ -495,7 +495,9 @@ fn nessie(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
 
 fn ntt_camellia(ctx: &Ctx, text: &str) -> Result<Vec<Vector>, KatError> {
     let mut out = Vec::new();
-    let (mut key, mut pt): (Option<(Vec<u8>, String)>, Option<(Vec<u8>, String)>) = (None, None);
+    // The last key and plaintext seen, each with its hex text.
+    let mut key: Option<(Vec<u8>, String)> = None;
+    let mut pt: Option<(Vec<u8>, String)> = None;
     for (n, line) in lines(text) {
         let Some((tag, v)) = field(line, ':') else {
             continue;

@@ -554,4 +554,31 @@ mod tests {
             "fetch outside the loaded image at PC=0x0001, after 0x0000 nop"
         );
     }
+
+    fn run(code: &[u8]) -> Mcs51 {
+        let mut cpu = Mcs51::new(Config::default());
+        cpu.load_code(0, code);
+        cpu.load_code(code.len() as u16, &[0x80, 0xFE]);
+        cpu.run(1000, None).unwrap();
+        cpu
+    }
+
+    /// Where we part from s51 on purpose (docs/mcs51.md): a bit write to
+    /// RS0 switches the register bank at once.
+    #[test]
+    fn setb_rs0_selects_bank_one() {
+        // MOV 0x0B,#0x22; MOV 0x03,#0x11; MOV PSW,#0; SETB PSW.3; MOV A,R3
+        let cpu = run(&[
+            0x75, 0x0B, 0x22, 0x75, 0x03, 0x11, 0x75, 0xD0, 0x00, 0xD2, 0xD3, 0xEB,
+        ]);
+        assert_eq!(cpu.acc(), 0x22);
+    }
+
+    /// ... and P follows A even right after a direct write to PSW.
+    #[test]
+    fn parity_follows_acc_after_a_direct_psw_write() {
+        // MOV A,#0x01; MOV PSW,#0x00
+        let cpu = run(&[0x74, 0x01, 0x75, 0xD0, 0x00]);
+        assert_eq!(cpu.psw() & 1, 1);
+    }
 }
