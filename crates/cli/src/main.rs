@@ -1,6 +1,7 @@
 //! `cardlab`: assemble, run and measure block-cipher firmware on simulated
 //! smart-card CPUs, and check everything against reference ciphers.
 
+mod bench;
 mod kat;
 mod run;
 
@@ -20,6 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Build, verify and measure the firmware variants; one row per variant, key size and operation.
+    Bench(bench::BenchArgs),
     /// Check the reference ciphers against every known-answer-test file.
     Kat(kat::KatArgs),
     /// Run a program image on a simulated CPU until it halts; print cycles, registers and memory.
@@ -40,6 +43,7 @@ pub enum Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Bench(args) => bench::run(args),
         Command::Kat(args) => kat::run(args),
         Command::Run(args) => run::run(args),
     };

@@ -29,6 +29,9 @@ pub struct RunArgs {
     /// START a number or a label; numbers decimal or 0x hex). Repeatable.
     #[arg(long, value_name = "SPACE:START:LEN")]
     dump: Vec<String>,
+    /// Write bytes before the run: SPACE:START:HEX (e.g. iram:aes_key:000102...). Repeatable.
+    #[arg(long, value_name = "SPACE:START:HEX")]
+    set: Vec<String>,
     /// Print every instruction as it executes (to stderr with --format json).
     #[arg(long)]
     trace: bool,
@@ -126,14 +129,21 @@ fn parse_number(text: &str) -> Option<u32> {
     }
 }
 
-fn parse_dump(
+/// `SPACE:START:LAST` of `--dump` or `--set`, checked against the CPU's spaces.
+fn parse_range(
+    option: &str,
     text: &str,
     symbols: &BTreeMap<String, u32>,
     cpu: &dyn Cpu,
-) -> Result<DumpRequest, Failure> {
-    let bad = |why: &str| Failure::Input(format!("--dump {text}: {why}"));
-    let [space, start, len] = text.split(':').collect::<Vec<_>>()[..] else {
-        return Err(bad("expected SPACE:START:LEN, e.g. iram:0x30:16"));
+    last_field: impl FnOnce(&str) -> Option<u32>,
+) -> Result<(Space, u32, u32), Failure> {
+    let bad = |why: &str| Failure::Input(format!("{option} {text}: {why}"));
+    let [space, start, last] = text.split(':').collect::<Vec<_>>()[..] else {
+        return Err(bad(if option == "--dump" {
+            "expected SPACE:START:LEN, e.g. iram:0x30:16"
+        } else {
+            "expected SPACE:START:HEX, e.g. iram:0x30:00112233"
+        }));
     };
     let space = Space::parse(space).ok_or_else(|| {
         bad(&format!(
@@ -141,19 +151,50 @@ fn parse_dump(
         ))
     })?;
     let start = address(start, symbols, "start")?;
-    let len = parse_number(len)
-        .filter(|&n| n > 0)
-        .ok_or_else(|| bad("LEN must be a positive number"))?;
-    let last = start
+    let len = last_field(last).filter(|&n| n > 0).ok_or_else(|| {
+        bad(if option == "--dump" {
+            "LEN must be a positive number"
+        } else {
+            "HEX must be whole bytes in hex"
+        })
+    })?;
+    let end = start
         .checked_add(len - 1)
         .ok_or_else(|| bad("the range overflows"))?;
-    if cpu.read(space, start).is_none() || cpu.read(space, last).is_none() {
+    if cpu.read(space, start).is_none() || cpu.read(space, end).is_none() {
         return Err(bad(&format!(
-            "{start:#x}..={last:#x} is outside {} on this target",
+            "{start:#x}..={end:#x} is outside {} on this target",
             space.name()
         )));
     }
+    Ok((space, start, len))
+}
+
+fn parse_dump(
+    text: &str,
+    symbols: &BTreeMap<String, u32>,
+    cpu: &dyn Cpu,
+) -> Result<DumpRequest, Failure> {
+    let (space, start, len) = parse_range("--dump", text, symbols, cpu, parse_number)?;
     Ok(DumpRequest { space, start, len })
+}
+
+/// Apply one `--set SPACE:START:HEX`.
+fn apply_set(
+    text: &str,
+    symbols: &BTreeMap<String, u32>,
+    cpu: &mut dyn Cpu,
+) -> Result<(), Failure> {
+    let bytes = text
+        .rsplit(':')
+        .next()
+        .and_then(|h| hex::decode(h).ok())
+        .unwrap_or_default();
+    let (space, start, _) = parse_range("--set", text, symbols, cpu, |_| Some(bytes.len() as u32))?;
+    for (i, &b) in bytes.iter().enumerate() {
+        cpu.write(space, start + i as u32, b);
+    }
+    Ok(())
 }
 
 pub fn run(args: RunArgs) -> Result<(), Failure> {
@@ -168,6 +209,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         .iter()
         .map(|d| parse_dump(d, &symbols, cpu.as_ref()))
         .collect::<Result<Vec<_>, _>>()?;
+    for set in &args.set {
+        apply_set(set, &symbols, cpu.as_mut())?;
+    }
     if let Some(label) = &args.entry {
         cpu.set_pc(address(label, &symbols, "--entry")?);
     }

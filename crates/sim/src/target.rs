@@ -11,6 +11,40 @@ pub enum Target {
     Mcs51,
 }
 
+/// A program image as read from disk, ready to boot any number of times.
+#[derive(Debug, Clone)]
+pub struct Image {
+    pub target: Target,
+    /// Address and bytes of each loaded segment.
+    pub segments: Vec<(u32, Vec<u8>)>,
+    /// Symbol → address, from the linker's symbol file beside the image.
+    pub symbols: BTreeMap<String, u32>,
+}
+
+impl Image {
+    /// A CPU after reset with this image in place.
+    pub fn boot(&self) -> Box<dyn Cpu> {
+        match self.target {
+            Target::Mcs51 => {
+                let mut cpu = Mcs51::new(mcs51::Config::default());
+                for (addr, bytes) in &self.segments {
+                    cpu.load_code(*addr as u16, bytes);
+                }
+                Box::new(cpu)
+            }
+        }
+    }
+
+    /// Bytes the image holds.
+    pub fn len(&self) -> usize {
+        self.segments.iter().map(|(_, b)| b.len()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// A loaded program: a CPU after reset with the image in place.
 pub struct Program {
     pub cpu: Box<dyn Cpu>,
@@ -66,9 +100,9 @@ impl Target {
         }
     }
 
-    /// Load `path` into a fresh CPU. Symbols come from the NoICE file
-    /// beside it (`sdld -j` writes `name.noi`), if there is one.
-    pub fn load(self, path: &Path) -> Result<Program, TargetError> {
+    /// Read the image at `path`. Symbols come from the NoICE file beside
+    /// it (`sdld -j` writes `name.noi`), if there is one.
+    pub fn read(self, path: &Path) -> Result<Image, TargetError> {
         let read = |p: &Path| {
             std::fs::read_to_string(p).map_err(|source| TargetError::Read {
                 path: p.to_path_buf(),
@@ -88,17 +122,27 @@ impl Target {
                 } else {
                     BTreeMap::new()
                 };
-                let mut cpu = Mcs51::new(mcs51::Config::default());
-                for (addr, bytes) in &image.segments {
-                    cpu.load_code(*addr, bytes);
-                }
-                Ok(Program {
-                    cpu: Box::new(cpu),
+                Ok(Image {
+                    target: self,
+                    segments: image
+                        .segments
+                        .into_iter()
+                        .map(|(a, b)| (a as u32, b))
+                        .collect(),
                     symbols,
-                    image_bytes: image.len(),
                 })
             }
         }
+    }
+
+    /// Read `path` and boot it.
+    pub fn load(self, path: &Path) -> Result<Program, TargetError> {
+        let image = self.read(path)?;
+        Ok(Program {
+            cpu: image.boot(),
+            image_bytes: image.len(),
+            symbols: image.symbols,
+        })
     }
 }
 

@@ -10,7 +10,7 @@ mod run;
 
 pub use index::{ByteOrder, Format, Index, IndexEntry};
 pub use parse::parse;
-pub use run::{FileReport, RunOptions, check, run_entry};
+pub use run::{FileReport, RunOptions, check, load_entry, run_entry};
 
 use crate::Algorithm;
 use std::path::PathBuf;

@@ -159,17 +159,22 @@ fn expect(what: &str, got: &[u8], want: &[u8]) -> Result<(), String> {
 }
 
 /// Parse and run one file of the index, one report per cipher and key size.
-pub fn run_entry(
-    index: &Index,
-    entry: &IndexEntry,
-    options: RunOptions,
-) -> Result<Vec<FileReport>, KatError> {
+/// Read and parse the vectors of one index entry.
+pub fn load_entry(index: &Index, entry: &IndexEntry) -> Result<Vec<Vector>, KatError> {
     let path = index.root.join(&entry.path);
     let text = std::fs::read_to_string(&path).map_err(|e| KatError::Unreadable {
         path: path.clone(),
         reason: e.to_string(),
     })?;
-    let vectors = parse(entry, &path, &text)?;
+    parse(entry, &path, &text)
+}
+
+pub fn run_entry(
+    index: &Index,
+    entry: &IndexEntry,
+    options: RunOptions,
+) -> Result<Vec<FileReport>, KatError> {
+    let vectors = load_entry(index, entry)?;
     let mut reports: Vec<(FileReport, usize)> = Vec::new();
     for v in &vectors {
         let (cipher, key_bits) = (v.algorithm.to_string(), v.key_bits());

@@ -489,6 +489,13 @@ impl Cpu for Mcs51 {
         self.config.timing.clocks_per_cycle
     }
 
+    fn data_spaces(&self) -> Vec<(Space, u32)> {
+        vec![
+            (Space::Iram, self.config.iram_size as u32),
+            (Space::Xram, 0x10000),
+        ]
+    }
+
     fn set_observer(&mut self, observer: Option<Box<dyn Observer>>) {
         self.observer = observer;
     }

@@ -1,0 +1,146 @@
+//! Building firmware with the target's real toolchain.
+//!
+//! mcs51: each source through `sdas8051 -plosgff`, then `sdld -n -i -j`
+//! into an Intel HEX image with its NoICE symbols. The build happens in a
+//! fresh temporary folder, so a failed build leaves nothing behind.
+
+use crate::manifest::Manifest;
+use cardlab_sim::target::{Image, Target};
+use std::path::Path;
+use std::process::Command;
+
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("{tool} is not installed ({package}); run scripts/install")]
+    Missing {
+        tool: &'static str,
+        package: &'static str,
+    },
+    #[error("{file}: {message}")]
+    Assembler { file: String, message: String },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("{0}")]
+    Image(#[from] cardlab_sim::target::TargetError),
+    #[error(
+        "{manifest}: symbol '{symbol}' is not in the image; export it with '{symbol}::' or '{symbol} == value'"
+    )]
+    MissingSymbol { manifest: String, symbol: String },
+}
+
+/// A built variant: the image and where its tables are.
+#[derive(Debug, Clone)]
+pub struct Built {
+    pub image: Image,
+    /// Table name → [start, end) in code memory.
+    pub tables: Vec<(String, u32, u32)>,
+}
+
+impl Built {
+    pub fn table_bytes(&self) -> u64 {
+        self.tables.iter().map(|(_, s, e)| (e - s) as u64).sum()
+    }
+
+    pub fn code_bytes(&self) -> u64 {
+        self.image.len() as u64 - self.table_bytes()
+    }
+
+    pub fn symbol(&self, name: &str) -> Option<u32> {
+        self.image.symbols.get(name).copied()
+    }
+
+    /// Whether a code address lies in a table.
+    pub fn in_table(&self, addr: u32) -> bool {
+        self.tables.iter().any(|&(_, s, e)| (s..e).contains(&addr))
+    }
+}
+
+fn run_tool(
+    tool: &'static str,
+    package: &'static str,
+    args: &[&str],
+    dir: &Path,
+) -> Result<String, BuildError> {
+    let out = Command::new(tool)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => BuildError::Missing { tool, package },
+            _ => BuildError::Io(e),
+        })?;
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() || text.contains("Error") {
+        let first = text
+            .lines()
+            .find(|l| l.contains("rror"))
+            .unwrap_or(text.trim())
+            .trim()
+            .to_string();
+        return Err(BuildError::Assembler {
+            file: args.last().copied().unwrap_or(tool).to_string(),
+            message: first,
+        });
+    }
+    Ok(text)
+}
+
+/// Assemble and link the manifest's sources; check every symbol it names.
+pub fn build(m: &Manifest) -> Result<Built, BuildError> {
+    let dir = tempfile::tempdir()?;
+    match m.target {
+        Target::Mcs51 => {
+            let mut rels = vec![];
+            for src in &m.sources {
+                let name = src
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                std::fs::copy(m.dir().join(src), dir.path().join(&name)).map_err(|e| {
+                    BuildError::Assembler {
+                        file: m.dir().join(src).display().to_string(),
+                        message: e.to_string(),
+                    }
+                })?;
+                let rel = name.replace(".asm", ".rel").replace(".s", ".rel");
+                run_tool(
+                    "sdas8051",
+                    "Debian sdcc",
+                    &["-plosgff", &rel, &name],
+                    dir.path(),
+                )
+                .map_err(|e| match e {
+                    BuildError::Assembler { message, .. } => BuildError::Assembler {
+                        file: m.dir().join(src).display().to_string(),
+                        message,
+                    },
+                    other => other,
+                })?;
+                rels.push(rel);
+            }
+            let mut args = vec!["-n", "-i", "-j", "image.ihx"];
+            args.extend(rels.iter().map(String::as_str));
+            run_tool("sdld", "Debian sdcc", &args, dir.path())?;
+        }
+    }
+    let image = m.target.read(&dir.path().join("image.ihx"))?;
+    let sym = |name: &str| {
+        image
+            .symbols
+            .get(name)
+            .copied()
+            .ok_or_else(|| BuildError::MissingSymbol {
+                manifest: m.path.display().to_string(),
+                symbol: name.to_string(),
+            })
+    };
+    for name in m.ops.values().chain([&m.buffers.key, &m.buffers.block]) {
+        sym(name)?;
+    }
+    let mut tables = vec![];
+    for (name, [start, end]) in &m.tables {
+        tables.push((name.clone(), sym(start)?, sym(end)?));
+    }
+    Ok(Built { image, tables })
+}

@@ -1,0 +1,243 @@
+//! Firmware manifests: `firmware/<target>/<cipher>/<variant>.toml`.
+
+use cardlab_ciphers::Algorithm;
+use cardlab_sim::Space;
+use cardlab_sim::target::Target;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The operations the lab measures.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Op {
+    KeySetup,
+    Encrypt,
+    Decrypt,
+    EncryptWithKeySetup,
+    DecryptWithKeySetup,
+}
+
+impl Op {
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::KeySetup => "key_setup",
+            Op::Encrypt => "encrypt",
+            Op::Decrypt => "decrypt",
+            Op::EncryptWithKeySetup => "encrypt_with_key_setup",
+            Op::DecryptWithKeySetup => "decrypt_with_key_setup",
+        }
+    }
+
+    pub fn decrypts(self) -> bool {
+        matches!(self, Op::Decrypt | Op::DecryptWithKeySetup)
+    }
+
+    /// Whether the op needs `key_setup` run first (and unmeasured).
+    pub fn needs_key_setup(self) -> bool {
+        matches!(self, Op::Encrypt | Op::Decrypt)
+    }
+}
+
+/// Where the caller puts the key and the block.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Buffers {
+    /// Symbol of the key buffer.
+    pub key: String,
+    /// Symbol of the block buffer: plaintext in, ciphertext out (or the reverse).
+    pub block: String,
+    /// The space both live in (`iram`, `xram`, ...).
+    pub space: String,
+}
+
+/// A seed-paper row this variant answers.
+#[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Answer {
+    /// Seed number, as the file name starts (`000`).
+    pub source: String,
+    /// Table or section in the paper (`6.1`, `Table 1`).
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// The paper's own name for the implementation.
+    pub variant: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    variant: String,
+    cipher: String,
+    target: String,
+    summary: String,
+    sources: Vec<PathBuf>,
+    key_bits: Vec<usize>,
+    buffers: Buffers,
+    #[serde(default)]
+    tables: BTreeMap<String, [String; 2]>,
+    ops: BTreeMap<Op, String>,
+    #[serde(default)]
+    answers: Vec<Answer>,
+}
+
+/// A checked manifest.
+#[derive(Debug, Clone)]
+pub struct Manifest {
+    /// The manifest file.
+    pub path: PathBuf,
+    pub variant: String,
+    pub algorithm: Algorithm,
+    pub target: Target,
+    pub summary: String,
+    /// Assembly sources, relative to the manifest's folder.
+    pub sources: Vec<PathBuf>,
+    pub key_bits: Vec<usize>,
+    pub buffers: Buffers,
+    pub space: Space,
+    /// Table name → [first symbol, end symbol).
+    pub tables: BTreeMap<String, [String; 2]>,
+    /// Operation → entry symbol.
+    pub ops: BTreeMap<Op, String>,
+    pub answers: Vec<Answer>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestError {
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}; see docs/lab.md for the manifest fields")]
+    Invalid { path: PathBuf, message: String },
+}
+
+impl Manifest {
+    pub fn load(path: &Path) -> Result<Manifest, ManifestError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ManifestError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let invalid = |message: String| ManifestError::Invalid {
+            path: path.to_path_buf(),
+            message,
+        };
+        let raw: Raw = toml::from_str(&text).map_err(|e| invalid(e.message().to_string()))?;
+        let algorithm: Algorithm = raw.cipher.parse().map_err(|e| invalid(format!("{e}")))?;
+        let target = Target::parse(&raw.target).map_err(|e| invalid(e.to_string()))?;
+        let space = Space::parse(&raw.buffers.space)
+            .ok_or_else(|| invalid(format!("unknown buffer space '{}'", raw.buffers.space)))?;
+        for bits in &raw.key_bits {
+            if !algorithm.key_bits().contains(bits) {
+                return Err(invalid(format!("{algorithm} has no {bits}-bit key")));
+            }
+        }
+        if raw.ops.keys().any(|op| op.needs_key_setup()) && !raw.ops.contains_key(&Op::KeySetup) {
+            return Err(invalid("encrypt/decrypt need a key_setup entry".into()));
+        }
+        if raw.sources.is_empty() || raw.key_bits.is_empty() || raw.ops.is_empty() {
+            return Err(invalid(
+                "sources, key_bits and ops must not be empty".into(),
+            ));
+        }
+        Ok(Manifest {
+            path: path.to_path_buf(),
+            variant: raw.variant,
+            algorithm,
+            target,
+            summary: raw.summary,
+            sources: raw.sources,
+            key_bits: raw.key_bits,
+            buffers: raw.buffers,
+            space,
+            tables: raw.tables,
+            ops: raw.ops,
+            answers: raw.answers,
+        })
+    }
+
+    /// The folder holding the manifest and its sources.
+    pub fn dir(&self) -> &Path {
+        self.path.parent().unwrap_or(Path::new("."))
+    }
+}
+
+/// Every manifest under `firmware/`, sorted by path.
+pub fn discover(firmware: &Path) -> Result<Vec<Manifest>, ManifestError> {
+    let mut paths = vec![];
+    let mut stack = vec![firmware.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|source| ManifestError::Read {
+            path: dir.clone(),
+            source,
+        })?;
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "toml") {
+                paths.push(p);
+            }
+        }
+    }
+    paths.sort();
+    paths.iter().map(|p| Manifest::load(p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(text: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v.toml");
+        std::fs::write(&path, text).unwrap();
+        (dir, path)
+    }
+
+    const GOOD: &str = r#"
+variant = "v"
+cipher = "aes"
+target = "mcs51"
+summary = "s"
+sources = ["v.asm"]
+key_bits = [128]
+buffers = { key = "k", block = "b", space = "iram" }
+ops = { encrypt_with_key_setup = "enc" }
+"#;
+
+    #[test]
+    fn a_good_manifest_loads() {
+        let (_d, p) = write(GOOD);
+        let m = Manifest::load(&p).unwrap();
+        assert_eq!(m.ops[&Op::EncryptWithKeySetup], "enc");
+        assert_eq!(m.space, Space::Iram);
+    }
+
+    #[test]
+    fn errors_name_the_file_and_the_field() {
+        for (text, expected) in [
+            (GOOD.replace("aes", "rot13"), "unknown cipher"),
+            (GOOD.replace("[128]", "[100]"), "no 100-bit key"),
+            (GOOD.replace("mcs51", "z80"), "unknown target 'z80'"),
+            (
+                GOOD.replace("encrypt_with_key_setup", "encrypt"),
+                "need a key_setup entry",
+            ),
+            (
+                GOOD.replace("summary = \"s\"\n", ""),
+                "missing field `summary`",
+            ),
+        ] {
+            let (_d, p) = write(&text);
+            let err = Manifest::load(&p).unwrap_err().to_string();
+            assert!(
+                err.contains("v.toml") && err.to_lowercase().contains(&expected.to_lowercase()),
+                "{err}"
+            );
+        }
+    }
+}

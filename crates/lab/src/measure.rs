@@ -1,0 +1,361 @@
+//! Running a built variant on every vector, verifying each output against
+//! the oracle, and measuring what DESIGN.md's metrics define.
+//!
+//! Each vector runs on a freshly booted CPU whose data memory is first
+//! filled with seeded random bytes, so firmware that reads memory it never
+//! wrote fails verification instead of passing by luck.
+
+use crate::build::Built;
+use crate::manifest::{Answer, Manifest, Op};
+use cardlab_ciphers::Algorithm;
+use cardlab_ciphers::kat::{self, Check, Index, KatError};
+use cardlab_sim::{Access, Cpu, Executed, Observer, Space};
+use serde::Serialize;
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hasher};
+use std::path::Path;
+
+/// Cycles one call may take before the run counts as hung.
+const BUDGET: u64 = 50_000_000;
+/// Random vectors checked against the oracle besides the known answers.
+pub const RANDOM_VECTORS: usize = 64;
+
+/// One block to check: key, plaintext, ciphertext, and where it comes from.
+#[derive(Debug, Clone)]
+pub struct TestVector {
+    pub label: String,
+    pub key: Vec<u8>,
+    pub pt: Vec<u8>,
+    pub ct: Vec<u8>,
+}
+
+/// Every known-answer block for `algorithm` with `key_bits` in the vectors
+/// folder (each block of a multi-block record on its own), then
+/// [`RANDOM_VECTORS`] seeded random ones computed by the oracle.
+pub fn vectors(
+    dir: &Path,
+    algorithm: Algorithm,
+    key_bits: usize,
+) -> Result<Vec<TestVector>, KatError> {
+    let index = Index::load(dir)?;
+    let bs = algorithm.block_bytes();
+    let mut out = vec![];
+    for entry in index
+        .entries
+        .iter()
+        .filter(|e| e.algorithm().ok().flatten() == Some(algorithm))
+    {
+        for v in kat::load_entry(&index, entry)? {
+            if let Check::Pair { key, pt, ct } = &v.check
+                && key.len() * 8 == key_bits
+            {
+                for (i, (p, c)) in pt.chunks(bs).zip(ct.chunks(bs)).enumerate() {
+                    let block = if pt.len() > bs {
+                        format!(" block {i}")
+                    } else {
+                        String::new()
+                    };
+                    out.push(TestVector {
+                        label: format!("{} {}{block}", entry.path.display(), v.label),
+                        key: key.clone(),
+                        pt: p.to_vec(),
+                        ct: c.to_vec(),
+                    });
+                }
+            }
+        }
+    }
+    let mut state = 0x9E37_79B9_7F4A_7C15u64 ^ key_bits as u64;
+    let mut bytes = |n: usize| -> Vec<u8> { (0..n).map(|_| xorshift(&mut state) as u8).collect() };
+    for i in 0..RANDOM_VECTORS {
+        let (key, pt) = (bytes(key_bits / 8), bytes(bs));
+        let mut ct = pt.clone();
+        algorithm
+            .new_cipher(&key)
+            .expect("key size checked")
+            .encrypt_block(&mut ct);
+        out.push(TestVector {
+            label: format!("random vector {i}"),
+            key,
+            pt,
+            ct,
+        });
+    }
+    Ok(out)
+}
+
+fn xorshift(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
+}
+
+/// What the lab records during the measured call.
+#[derive(Default)]
+struct Probe {
+    written: HashSet<(Space, u32)>,
+    accesses: u64,
+    fetched: HashSet<u32>,
+    code_reads: HashSet<u32>,
+    pc_trace: DefaultHasher,
+    address_trace: DefaultHasher,
+}
+
+impl Observer for Probe {
+    fn instruction(&mut self, e: &Executed) {
+        self.pc_trace.write_u32(e.pc);
+        self.fetched.extend(e.pc..e.pc + e.bytes.len() as u32);
+    }
+    fn access(&mut self, a: Access) {
+        self.accesses += 1;
+        self.address_trace.write_u32(a.addr);
+        self.address_trace
+            .write_u8(a.space as u8 * 2 + a.write as u8);
+        match (a.space, a.write) {
+            (Space::Code, _) => {
+                self.code_reads.insert(a.addr);
+            }
+            (Space::Sfr, _) => {}
+            (space, true) => {
+                self.written.insert((space, a.addr));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What one vector's measured call gave.
+struct VectorRun {
+    cycles: u64,
+    probe: Probe,
+    key_destroyed: bool,
+}
+
+/// Where the buffers are.
+struct Layout {
+    space: Space,
+    key: u32,
+    block: u32,
+}
+
+fn write(cpu: &mut dyn Cpu, space: Space, at: u32, bytes: &[u8]) {
+    for (i, &b) in bytes.iter().enumerate() {
+        cpu.write(space, at + i as u32, b);
+    }
+}
+
+fn read(cpu: &dyn Cpu, space: Space, at: u32, len: usize) -> Vec<u8> {
+    (0..len as u32)
+        .map(|i| cpu.read(space, at + i).unwrap_or(0))
+        .collect()
+}
+
+/// Fill every data space with bytes from `seed`.
+fn scramble(cpu: &mut dyn Cpu, seed: u64) {
+    let mut s = seed | 1;
+    for (space, size) in cpu.data_spaces() {
+        for a in 0..size {
+            cpu.write(space, a, xorshift(&mut s) as u8);
+        }
+    }
+}
+
+/// Call `entry` and run it to its return.
+fn call(cpu: &mut dyn Cpu, entry: u32, what: &str) -> Result<(), String> {
+    cpu.call(entry).map_err(|e| format!("{what}: {e}"))?;
+    cpu.run(cpu.cycles() + BUDGET, None)
+        .map(|_| ())
+        .map_err(|e| format!("{what}: {e}"))
+}
+
+fn run_vector(
+    built: &Built,
+    m: &Manifest,
+    op: Op,
+    at: &Layout,
+    v: &TestVector,
+    seed: u64,
+) -> Result<VectorRun, String> {
+    let mut cpu = built.image.boot();
+    scramble(cpu.as_mut(), seed);
+    write(cpu.as_mut(), at.space, at.key, &v.key);
+    let entry = |op: Op| built.symbol(&m.ops[&op]).expect("checked at build");
+    if op.needs_key_setup() {
+        call(cpu.as_mut(), entry(Op::KeySetup), "key_setup")?;
+    }
+    let (input, expected) = if op.decrypts() {
+        (&v.ct, &v.pt)
+    } else {
+        (&v.pt, &v.ct)
+    };
+    if op != Op::KeySetup {
+        write(cpu.as_mut(), at.space, at.block, input);
+    }
+    cpu.set_observer(Some(Box::new(Probe::default())));
+    let start = cpu.cycles();
+    call(cpu.as_mut(), entry(op), op.name())?;
+    let cycles = cpu.cycles() - start;
+    let probe = *cardlab_sim::observe::downcast::<Probe>(cpu.take_observer().expect("set above"))
+        .expect("a Probe");
+    if op == Op::KeySetup {
+        // A key schedule is right if the block operation after it is.
+        let (check_op, input, expected) = match m.ops.contains_key(&Op::Encrypt) {
+            true => (Op::Encrypt, &v.pt, &v.ct),
+            false => (Op::Decrypt, &v.ct, &v.pt),
+        };
+        write(cpu.as_mut(), at.space, at.block, input);
+        call(cpu.as_mut(), entry(check_op), check_op.name())?;
+        let got = read(cpu.as_ref(), at.space, at.block, expected.len());
+        if &got != expected {
+            return Err(format!(
+                "{} after key_setup gave {}",
+                check_op.name(),
+                hex(&got)
+            ));
+        }
+    } else {
+        let got = read(cpu.as_ref(), at.space, at.block, expected.len());
+        if &got != expected {
+            return Err(format!("gave {}, expected {}", hex(&got), hex(expected)));
+        }
+    }
+    let key_destroyed = read(cpu.as_ref(), at.space, at.key, v.key.len()) != v.key;
+    Ok(VectorRun {
+        cycles,
+        probe,
+        key_destroyed,
+    })
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// One result: a variant × key size × operation (DESIGN.md "JSON results").
+/// Run figures are `None` unless every vector matched the oracle.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    pub target: &'static str,
+    pub cipher: String,
+    pub key_bits: usize,
+    pub variant: String,
+    pub op: Op,
+    pub verified: bool,
+    pub vectors_checked: usize,
+    /// The first vector that did not match, and what the firmware gave.
+    pub first_failure: Option<String>,
+    pub cycles_min: Option<u64>,
+    pub cycles_max: Option<u64>,
+    /// Image bytes outside the tables, and inside them (from the symbols).
+    pub code_bytes: u64,
+    pub table_bytes: u64,
+    /// Distinct data bytes written during the call (stack and return
+    /// address included) together with the key and block buffers.
+    pub ram_bytes: Option<u64>,
+    /// Distinct bytes of the key buffer written: the round-key RAM of an
+    /// in-place key schedule.
+    pub key_ram_bytes: Option<u64>,
+    pub key_destroyed: Option<bool>,
+    /// Data-memory reads and writes during the call (the largest over vectors).
+    pub accesses_per_block: Option<u64>,
+    /// The PC trace is the same for every key and block: timing cannot depend on secrets.
+    pub constant_time: Option<bool>,
+    /// The data-address trace is the same for every key and block too.
+    pub address_trace_constant: Option<bool>,
+    /// Empty when every fetched instruction lies outside the tables and every
+    /// code read inside them; otherwise what disagrees.
+    pub rom_check: Option<String>,
+    pub answers: Vec<Answer>,
+}
+
+/// Run `op` of `m` at `key_bits` on every vector and measure it.
+pub fn measure(
+    built: &Built,
+    m: &Manifest,
+    op: Op,
+    key_bits: usize,
+    vectors: &[TestVector],
+) -> Row {
+    let symbol = |s: &str| built.symbol(s).expect("checked at build");
+    let at = Layout {
+        space: m.space,
+        key: symbol(&m.buffers.key),
+        block: symbol(&m.buffers.block),
+    };
+    let mut row = Row {
+        target: m.target.name(),
+        cipher: m.algorithm.to_string(),
+        key_bits,
+        variant: m.variant.clone(),
+        op,
+        verified: false,
+        vectors_checked: 0,
+        first_failure: None,
+        cycles_min: None,
+        cycles_max: None,
+        code_bytes: built.code_bytes(),
+        table_bytes: built.table_bytes(),
+        ram_bytes: None,
+        key_ram_bytes: None,
+        key_destroyed: None,
+        accesses_per_block: None,
+        constant_time: None,
+        address_trace_constant: None,
+        rom_check: None,
+        answers: m.answers.clone(),
+    };
+    let buffers: Vec<(Space, u32)> = (0..key_bits as u32 / 8)
+        .map(|i| (at.space, at.key + i))
+        .chain((0..m.algorithm.block_bytes() as u32).map(|i| (at.space, at.block + i)))
+        .collect();
+    let (mut cmin, mut cmax, mut ram, mut key_ram, mut accesses) = (u64::MAX, 0, 0, 0, 0);
+    let (mut destroyed, mut pc_traces, mut addr_traces) = (false, HashSet::new(), HashSet::new());
+    let (mut fetched, mut code_reads) = (HashSet::new(), HashSet::new());
+    for (i, v) in vectors.iter().enumerate() {
+        let run = match run_vector(built, m, op, &at, v, 0x5EED ^ i as u64) {
+            Ok(run) => run,
+            Err(e) => {
+                row.first_failure = Some(format!("{}: {e}", v.label));
+                row.vectors_checked = i + 1;
+                return row;
+            }
+        };
+        cmin = cmin.min(run.cycles);
+        cmax = cmax.max(run.cycles);
+        let p = &run.probe;
+        let footprint: HashSet<&(Space, u32)> = p.written.iter().chain(&buffers).collect();
+        ram = ram.max(footprint.len() as u64);
+        let key_end = at.key + v.key.len() as u32;
+        key_ram = key_ram.max(
+            p.written
+                .iter()
+                .filter(|(s, a)| *s == at.space && (at.key..key_end).contains(a))
+                .count() as u64,
+        );
+        accesses = accesses.max(p.accesses);
+        destroyed |= run.key_destroyed;
+        pc_traces.insert(p.pc_trace.finish());
+        addr_traces.insert(p.address_trace.finish());
+        fetched.extend(&p.fetched);
+        code_reads.extend(&p.code_reads);
+    }
+    row.verified = true;
+    row.vectors_checked = vectors.len();
+    row.cycles_min = Some(cmin);
+    row.cycles_max = Some(cmax);
+    row.ram_bytes = Some(ram);
+    row.key_ram_bytes = Some(key_ram);
+    row.key_destroyed = Some(destroyed);
+    row.accesses_per_block = Some(accesses);
+    row.constant_time = Some(pc_traces.len() == 1);
+    row.address_trace_constant = Some(addr_traces.len() == 1);
+    let fetched_in_tables = fetched.iter().filter(|&&a| built.in_table(a)).count();
+    let reads_outside = code_reads.iter().filter(|&&a| !built.in_table(a)).count();
+    if fetched_in_tables + reads_outside > 0 {
+        row.rom_check = Some(format!(
+            "{fetched_in_tables} instruction bytes fetched inside tables, {reads_outside} code bytes read as data outside them"
+        ));
+    }
+    row
+}

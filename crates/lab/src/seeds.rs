@@ -1,0 +1,1 @@
+//! The seed papers' published figures (`seeds/figures.csv`).
