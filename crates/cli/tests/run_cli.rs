@@ -240,3 +240,28 @@ fn bad_input_is_one_line_exit_2_and_no_report() {
         assert!(out.stdout.is_empty(), "{args:?} printed a report");
     }
 }
+
+#[test]
+fn set_writes_inputs_before_the_run() {
+    let out = run_xorsum(&[
+        "--call",
+        "double",
+        "--set",
+        "sfr:0xe0:21",
+        "--dump",
+        "iram:0x31:1",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("  0031  42"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run_xorsum(&["--set", "iram:0x30:zz"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("HEX must be whole bytes"),
+        "{}",
+        text(&out.stderr)
+    );
+}
