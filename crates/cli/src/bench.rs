@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -72,12 +73,13 @@ pub fn run_all(manifests: &[Manifest]) -> Result<Vec<Row>, Failure> {
         bar.set_message(format!("building {}", m.path.display()));
         let built = build(m).map_err(|e| Failure::Input(e.to_string()))?;
         for &bits in &m.key_bits {
-            let key = (m.algorithm.to_string(), bits);
-            if !cache.contains_key(&key) {
-                let vs = vectors(&repo_root().join("vectors"), m.algorithm, bits)
-                    .map_err(|e| Failure::Input(e.to_string()))?;
-                cache.insert(key.clone(), vs);
-            }
+            let vs = match cache.entry((m.algorithm.to_string(), bits)) {
+                Entry::Occupied(e) => e.into_mut(),
+                Entry::Vacant(e) => e.insert(
+                    vectors(&repo_root().join("vectors"), m.algorithm, bits)
+                        .map_err(|e| Failure::Input(e.to_string()))?,
+                ),
+            };
             for &op in m.ops.keys() {
                 bar.set_message(format!(
                     "{} {} {bits} {}",
@@ -85,7 +87,7 @@ pub fn run_all(manifests: &[Manifest]) -> Result<Vec<Row>, Failure> {
                     m.variant,
                     op.name()
                 ));
-                rows.push(measure(&built, m, op, bits, &cache[&key]));
+                rows.push(measure(&built, m, op, bits, vs));
                 bar.inc(1);
             }
         }

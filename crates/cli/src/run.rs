@@ -129,21 +129,37 @@ fn parse_number(text: &str) -> Option<u32> {
     }
 }
 
-/// `SPACE:START:LAST` of `--dump` or `--set`, checked against the CPU's spaces.
-fn parse_range(
-    option: &str,
+/// How one `SPACE:START:X` option reads its last field.
+struct RangeOption {
+    name: &'static str,
+    form: &'static str,
+    last_error: &'static str,
+}
+
+const DUMP: RangeOption = RangeOption {
+    name: "--dump",
+    form: "expected SPACE:START:LEN, e.g. iram:0x30:16",
+    last_error: "LEN must be a positive number",
+};
+
+const SET: RangeOption = RangeOption {
+    name: "--set",
+    form: "expected SPACE:START:HEX, e.g. iram:0x30:00112233",
+    last_error: "HEX must be whole bytes in hex",
+};
+
+/// `SPACE:START:X` of `--dump` or `--set`, checked against the CPU's
+/// spaces; `last` reads X into a value and the length it covers.
+fn parse_range<T>(
+    option: &RangeOption,
     text: &str,
     symbols: &BTreeMap<String, u32>,
     cpu: &dyn Cpu,
-    last_field: impl FnOnce(&str) -> Option<u32>,
-) -> Result<(Space, u32, u32), Failure> {
-    let bad = |why: &str| Failure::Input(format!("{option} {text}: {why}"));
-    let [space, start, last] = text.split(':').collect::<Vec<_>>()[..] else {
-        return Err(bad(if option == "--dump" {
-            "expected SPACE:START:LEN, e.g. iram:0x30:16"
-        } else {
-            "expected SPACE:START:HEX, e.g. iram:0x30:00112233"
-        }));
+    last: impl FnOnce(&str) -> Option<(T, u32)>,
+) -> Result<(Space, u32, T, u32), Failure> {
+    let bad = |why: &str| Failure::Input(format!("{} {text}: {why}", option.name));
+    let [space, start, tail] = text.split(':').collect::<Vec<_>>()[..] else {
+        return Err(bad(option.form));
     };
     let space = Space::parse(space).ok_or_else(|| {
         bad(&format!(
@@ -151,13 +167,9 @@ fn parse_range(
         ))
     })?;
     let start = address(start, symbols, "start")?;
-    let len = last_field(last).filter(|&n| n > 0).ok_or_else(|| {
-        bad(if option == "--dump" {
-            "LEN must be a positive number"
-        } else {
-            "HEX must be whole bytes in hex"
-        })
-    })?;
+    let (value, len) = last(tail)
+        .filter(|&(_, n)| n > 0)
+        .ok_or_else(|| bad(option.last_error))?;
     let end = start
         .checked_add(len - 1)
         .ok_or_else(|| bad("the range overflows"))?;
@@ -167,7 +179,7 @@ fn parse_range(
             space.name()
         )));
     }
-    Ok((space, start, len))
+    Ok((space, start, value, len))
 }
 
 fn parse_dump(
@@ -175,7 +187,9 @@ fn parse_dump(
     symbols: &BTreeMap<String, u32>,
     cpu: &dyn Cpu,
 ) -> Result<DumpRequest, Failure> {
-    let (space, start, len) = parse_range("--dump", text, symbols, cpu, parse_number)?;
+    let (space, start, _, len) = parse_range(&DUMP, text, symbols, cpu, |t| {
+        parse_number(t).map(|n| (n, n))
+    })?;
     Ok(DumpRequest { space, start, len })
 }
 
@@ -185,12 +199,12 @@ fn apply_set(
     symbols: &BTreeMap<String, u32>,
     cpu: &mut dyn Cpu,
 ) -> Result<(), Failure> {
-    let bytes = text
-        .rsplit(':')
-        .next()
-        .and_then(|h| hex::decode(h).ok())
-        .unwrap_or_default();
-    let (space, start, _) = parse_range("--set", text, symbols, cpu, |_| Some(bytes.len() as u32))?;
+    let (space, start, bytes, _) = parse_range(&SET, text, symbols, cpu, |t| {
+        hex::decode(t).ok().map(|b| {
+            let n = b.len() as u32;
+            (b, n)
+        })
+    })?;
     for (i, &b) in bytes.iter().enumerate() {
         cpu.write(space, start + i as u32, b);
     }

@@ -1,6 +1,5 @@
 //! `cardlab run` as a user runs it, on programs assembled by sdas8051.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn cardlab(args: &[&str]) -> Output {
@@ -12,46 +11,6 @@ fn cardlab(args: &[&str]) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Assemble and link `source` into `dir/name.ihx` (+ `.noi`) with sdas8051 and sdld.
-fn assemble(dir: &Path, name: &str, source: &str) -> PathBuf {
-    std::fs::write(dir.join(format!("{name}.asm")), source).unwrap();
-    for (tool, args) in [
-        (
-            "sdas8051",
-            vec![
-                "-plosgff".to_string(),
-                format!("{name}.rel"),
-                format!("{name}.asm"),
-            ],
-        ),
-        (
-            "sdld",
-            vec![
-                "-n".into(),
-                "-i".into(),
-                "-j".into(),
-                format!("{name}.ihx"),
-                format!("{name}.rel"),
-            ],
-        ),
-    ] {
-        let out = Command::new(tool)
-            .args(&args)
-            .current_dir(dir)
-            .output()
-            .unwrap_or_else(|e| {
-                panic!("{tool} must be installed (Debian sdcc; scripts/install): {e}")
-            });
-        assert!(
-            out.status.success(),
-            "{tool}: {}{}",
-            text(&out.stdout),
-            text(&out.stderr)
-        );
-    }
-    dir.join(format!("{name}.ihx"))
 }
 
 /// An XOR sum of 16 bytes: 155 machine cycles by hand count
@@ -87,7 +46,10 @@ away::  ljmp 0x4000
 
 fn xorsum() -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();
-    let path = assemble(dir.path(), "xorsum", XORSUM);
+    let source = dir.path().join("xorsum.asm");
+    std::fs::write(&source, XORSUM).unwrap();
+    let path =
+        cardlab_lab::build::assemble_mcs51(&[source], dir.path()).unwrap_or_else(|e| panic!("{e}"));
     (dir, path.to_str().unwrap().to_string())
 }
 

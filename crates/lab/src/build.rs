@@ -6,7 +6,7 @@
 
 use crate::manifest::Manifest;
 use cardlab_sim::target::{Image, Target};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 #[derive(Debug, thiserror::Error)]
@@ -86,45 +86,48 @@ fn run_tool(
     Ok(text)
 }
 
+/// Assemble `sources` with sdas8051 in `dir` (copying in those that live
+/// elsewhere) and link them with sdld into `dir/image.ihx` with its NoICE
+/// symbols `dir/image.noi`. An assembler error names the source as given.
+pub fn assemble_mcs51(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
+    let mut rels = vec![];
+    for src in sources {
+        let name = Path::new(src.file_name().unwrap_or_default());
+        let local = dir.join(name);
+        let named = |message: String| BuildError::Assembler {
+            file: src.display().to_string(),
+            message,
+        };
+        if src.parent() != Some(dir) {
+            std::fs::copy(src, &local).map_err(|e| named(e.to_string()))?;
+        }
+        let rel = name.with_extension("rel").to_string_lossy().into_owned();
+        run_tool(
+            "sdas8051",
+            "Debian sdcc",
+            &["-plosgff", &rel, &name.to_string_lossy()],
+            dir,
+        )
+        .map_err(|e| match e {
+            BuildError::Assembler { message, .. } => named(message),
+            other => other,
+        })?;
+        rels.push(rel);
+    }
+    let mut args = vec!["-n", "-i", "-j", "image.ihx"];
+    args.extend(rels.iter().map(String::as_str));
+    run_tool("sdld", "Debian sdcc", &args, dir)?;
+    Ok(dir.join("image.ihx"))
+}
+
 /// Assemble and link the manifest's sources; check every symbol it names.
 pub fn build(m: &Manifest) -> Result<Built, BuildError> {
     let dir = tempfile::tempdir()?;
-    match m.target {
-        Target::Mcs51 => {
-            let mut rels = vec![];
-            for src in &m.sources {
-                let name = src
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                std::fs::copy(m.dir().join(src), dir.path().join(&name)).map_err(|e| {
-                    BuildError::Assembler {
-                        file: m.dir().join(src).display().to_string(),
-                        message: e.to_string(),
-                    }
-                })?;
-                let rel = name.replace(".asm", ".rel").replace(".s", ".rel");
-                run_tool(
-                    "sdas8051",
-                    "Debian sdcc",
-                    &["-plosgff", &rel, &name],
-                    dir.path(),
-                )
-                .map_err(|e| match e {
-                    BuildError::Assembler { message, .. } => BuildError::Assembler {
-                        file: m.dir().join(src).display().to_string(),
-                        message,
-                    },
-                    other => other,
-                })?;
-                rels.push(rel);
-            }
-            let mut args = vec!["-n", "-i", "-j", "image.ihx"];
-            args.extend(rels.iter().map(String::as_str));
-            run_tool("sdld", "Debian sdcc", &args, dir.path())?;
-        }
-    }
-    let image = m.target.read(&dir.path().join("image.ihx"))?;
+    let sources: Vec<PathBuf> = m.sources.iter().map(|s| m.dir().join(s)).collect();
+    let image_path = match m.target {
+        Target::Mcs51 => assemble_mcs51(&sources, dir.path())?,
+    };
+    let image = m.target.read(&image_path)?;
     let sym = |name: &str| {
         image
             .symbols

@@ -153,7 +153,7 @@ impl Gen {
     }
 
     fn indirect_insn(&mut self, code: &mut Code) {
-        let op = self.rng.pick(&self.indirect.clone());
+        let op = self.rng.pick(&self.indirect);
         let addr = self.safe_indirect();
         code.line(2, format!("mov r{},#0x{addr:02x}", op & 1));
         let bytes = OPERANDS.instruction(op, &mut self.rng);

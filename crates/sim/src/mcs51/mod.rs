@@ -83,6 +83,8 @@ pub struct Mcs51 {
     pc: u16,
     /// Address of the last instruction executed, for error messages.
     last_pc: Option<u16>,
+    /// Where [`Cpu::call`] placed its `SJMP $` return stub, reused by later calls.
+    call_stub: Option<u16>,
     cycles: u64,
     instructions: u64,
     observer: Option<Box<dyn Observer>>,
@@ -100,6 +102,7 @@ impl Mcs51 {
             xram: Box::new([0; 0x10000]),
             pc: 0,
             last_pc: None,
+            call_stub: None,
             cycles: 0,
             instructions: 0,
             observer: None,
@@ -506,14 +509,22 @@ impl Cpu for Mcs51 {
 
     /// As LCALL does: push the return address (low byte first) at SP+1,
     /// SP+2, here the address of an `SJMP $` placed in the highest two
-    /// unloaded bytes of code memory, and jump to `entry`. Observers see
-    /// the two stack writes, as they would see LCALL's.
+    /// unloaded bytes of code memory (once; later calls return to the
+    /// same stub), and jump to `entry`. Observers see the two stack
+    /// writes, as they would see LCALL's.
     fn call(&mut self, entry: u32) -> Result<(), SimError> {
-        let stub = (0..0xFFFFu16)
-            .rev()
-            .find(|&a| !self.loaded(a) && !self.loaded(a + 1))
-            .ok_or(SimError::NoRoomForStub)?;
-        self.load_code(stub, &[0x80, 0xFE]);
+        let stub = match self.call_stub {
+            Some(stub) => stub,
+            None => {
+                let stub = (0..0xFFFFu16)
+                    .rev()
+                    .find(|&a| !self.loaded(a) && !self.loaded(a + 1))
+                    .ok_or(SimError::NoRoomForStub)?;
+                self.load_code(stub, &[0x80, 0xFE]);
+                self.call_stub = Some(stub);
+                stub
+            }
+        };
         let [hi, lo] = stub.to_be_bytes();
         self.push(lo);
         self.push(hi);
@@ -587,5 +598,17 @@ mod tests {
         // MOV A,#0x01; MOV PSW,#0x00
         let cpu = run(&[0x74, 0x01, 0x75, 0xD0, 0x00]);
         assert_eq!(cpu.psw() & 1, 1);
+    }
+
+    #[test]
+    fn calls_return_to_one_stub_in_free_code_memory() {
+        let mut cpu = Mcs51::new(Config::default());
+        cpu.load_code(0x0000, &[0x04, 0x22]); // INC A; RET
+        for expected_a in 1..=2 {
+            cpu.call(0).unwrap();
+            cpu.run(100, None).unwrap();
+            assert_eq!((cpu.pc(), cpu.acc()), (0xFFFE, expected_a));
+        }
+        assert!(!cpu.loaded(0xFFFC), "the second call placed no second stub");
     }
 }
