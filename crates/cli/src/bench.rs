@@ -6,6 +6,9 @@ use cardlab_lab::build::build;
 use cardlab_lab::manifest::{Manifest, discover};
 use cardlab_lab::measure::{Row, TestVector, measure, vectors};
 use cardlab_lab::repo_root;
+use cardlab_lab::report::{
+    RESULT_HEADER, RESULT_LEGEND, result_cells, results_csv, results_markdown,
+};
 use clap::{Args, ValueEnum};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -36,7 +39,7 @@ enum Format {
 }
 
 /// The manifests the filters select.
-fn selected(args: &BenchArgs) -> Result<Vec<Manifest>, Failure> {
+pub fn selected(args: &BenchArgs) -> Result<Vec<Manifest>, Failure> {
     let all = discover(&repo_root().join("firmware")).map_err(|e| Failure::Input(e.to_string()))?;
     let keep = |m: &Manifest| {
         args.target
@@ -96,92 +99,32 @@ pub fn run_all(manifests: &[Manifest]) -> Result<Vec<Row>, Failure> {
     Ok(rows)
 }
 
-fn opt(v: Option<u64>) -> String {
-    v.map_or("—".into(), |x| x.to_string())
-}
-
-fn cells(r: &Row) -> Vec<String> {
-    let cycles = match (r.cycles_min, r.cycles_max) {
-        (Some(a), Some(b)) if a == b => a.to_string(),
-        (Some(a), Some(b)) => format!("{a}–{b}"),
-        _ => "—".into(),
-    };
-    let verdict = match (r.verified, r.constant_time, r.address_trace_constant) {
-        (false, ..) => format!("FAIL: {}", r.first_failure.as_deref().unwrap_or("")),
-        (true, Some(true), Some(true)) => "constant time, constant addresses".into(),
-        (true, Some(true), _) => "constant time (table addresses vary)".into(),
-        _ => "timing depends on data".into(),
-    };
-    vec![
-        r.target.to_string(),
-        r.cipher.clone(),
-        r.key_bits.to_string(),
-        r.variant.clone(),
-        r.op.name().to_string(),
-        cycles,
-        r.code_bytes.to_string(),
-        r.table_bytes.to_string(),
-        match (r.ram_bytes, r.key_destroyed) {
-            (Some(ram), Some(true)) => format!("{ram} (+{})", r.key_bits / 8),
-            (ram, _) => opt(ram),
-        },
-        opt(r.accesses_per_block),
-        r.vectors_checked.to_string(),
-        verdict,
-    ]
-}
-
-const HEADER: [&str; 12] = [
-    "target",
-    "cipher",
-    "key",
-    "variant",
-    "operation",
-    "cycles",
-    "code B",
-    "table B",
-    "RAM B",
-    "accesses",
-    "vectors",
-    "verdict",
-];
-
 pub fn run(args: BenchArgs) -> Result<(), Failure> {
     let rows = run_all(&selected(&args)?)?;
     match args.format {
         Format::Table => {
             let mut t = Table::new();
-            t.load_preset(UTF8_FULL_CONDENSED).set_header(HEADER);
+            t.load_preset(UTF8_FULL_CONDENSED).set_header(RESULT_HEADER);
             for r in &rows {
-                t.add_row(cells(r));
+                t.add_row(result_cells(r));
             }
-            println!("{t}");
-            println!(
-                "RAM B: (+N) = the key is destroyed; N more bytes keep it. Cycles: the target's own unit (mcs51: machine cycles)."
-            );
+            println!("{t}\n{RESULT_LEGEND}");
         }
-        Format::Md => {
-            println!("| {} |", HEADER.join(" | "));
-            println!("|{}|", vec!["---"; HEADER.len()].join("|"));
-            for r in &rows {
-                println!("| {} |", cells(r).join(" | "));
-            }
-        }
-        Format::Csv => {
-            let mut w = csv::Writer::from_writer(std::io::stdout());
-            w.write_record(HEADER)
-                .map_err(|e| Failure::Input(e.to_string()))?;
-            for r in &rows {
-                w.write_record(cells(r))
-                    .map_err(|e| Failure::Input(e.to_string()))?;
-            }
-            w.flush().map_err(|e| Failure::Input(e.to_string()))?;
-        }
+        Format::Md => print!("{}", results_markdown(&rows)),
+        Format::Csv => print!(
+            "{}",
+            results_csv(&rows).map_err(|e| Failure::Input(e.to_string()))?
+        ),
         Format::Json => println!(
             "{}",
             serde_json::to_string_pretty(&rows).expect("rows serialise")
         ),
     }
+    first_failure(&rows)
+}
+
+/// A finding naming the first row that failed verification, if any.
+pub fn first_failure(rows: &[Row]) -> Result<(), Failure> {
     match rows.iter().find(|r| !r.verified) {
         Some(r) => Err(Failure::Finding(format!(
             "{} {} {}: {}",

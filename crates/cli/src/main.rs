@@ -3,6 +3,7 @@
 
 mod bench;
 mod kat;
+mod report;
 mod run;
 
 use clap::{Parser, Subcommand};
@@ -25,6 +26,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Check the reference ciphers against every known-answer-test file.
     Kat(kat::KatArgs),
+    /// Every seed table with our verified figures beside the published ones; writes report.md, CSV and JSON.
+    Report(report::ReportArgs),
     /// Run a program image on a simulated CPU until it halts; print cycles, registers and memory.
     Run(run::RunArgs),
 }
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Bench(args) => bench::run(args),
         Command::Kat(args) => kat::run(args),
+        Command::Report(args) => report::run(args),
         Command::Run(args) => run::run(args),
     };
     match result {

@@ -9,6 +9,7 @@
 pub mod build;
 pub mod manifest;
 pub mod measure;
+pub mod report;
 pub mod seeds;
 
 use std::path::PathBuf;

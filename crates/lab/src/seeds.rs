@@ -1,1 +1,601 @@
-//! The seed papers' published figures (`seeds/figures.csv`).
+//! The seed papers' published figures (`seeds/figures.csv`) and how each
+//! seed table is compared with our measured rows.
+//!
+//! A figure is compared with the rows of the variants whose manifest names
+//! its (source, ref, variant). How our figure is counted for a table — what
+//! the paper's "code" includes, which RAM it counts, the clock of a
+//! throughput — is stated once per table in [`TABLES`], with the reason.
+
+use crate::manifest::Op;
+use crate::measure::Row;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// One published figure: a line of `seeds/figures.csv`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct Figure {
+    /// The seed file (`000_736eb5c16f058099.txt`).
+    pub source: String,
+    /// Table or section in it (`6.1`, `Table 1`).
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// The CPU as the paper names it.
+    pub platform: String,
+    /// The clock the paper converts at, if any.
+    pub clock_mhz: Option<f64>,
+    pub cipher: String,
+    pub key_bits: usize,
+    /// The paper's own words for the implementation.
+    pub variant: String,
+    pub metric: String,
+    pub value: f64,
+    /// Caveats and inconsistencies.
+    pub note: String,
+}
+
+impl Figure {
+    /// The seed number (`000`), as manifests name it.
+    pub fn seed(&self) -> &str {
+        self.source.split('_').next().unwrap_or(&self.source)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SeedError {
+    #[error("{path}: {message}; the file must keep the columns of seeds/SOURCES.md")]
+    Csv { path: PathBuf, message: String },
+}
+
+/// Read every figure of `path`.
+pub fn load(path: &Path) -> Result<Vec<Figure>, SeedError> {
+    let fail = |message: String| SeedError::Csv {
+        path: path.to_path_buf(),
+        message,
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_path(path)
+        .map_err(|e| fail(e.to_string()))?;
+    reader
+        .deserialize()
+        .map(|r| r.map_err(|e| fail(e.to_string())))
+        .collect()
+}
+
+/// What the paper's code figure covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeCount {
+    /// Code alone; tables are a figure of their own.
+    CodeOnly,
+    /// The whole ROM image, tables included.
+    CodeAndTables,
+}
+
+/// What the paper's RAM figure covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RamCount {
+    /// Every byte written, stack and buffers included (our `ram_bytes`).
+    All,
+    /// The round-key RAM only (our `key_ram_bytes`).
+    RoundKeys,
+}
+
+/// How one seed table is compared.
+#[derive(Debug, Clone, Copy)]
+pub struct SeedTable {
+    /// Seed number and table, as in the CSV.
+    pub seed: &'static str,
+    pub reference: &'static str,
+    pub platform: &'static str,
+    /// Our target for that platform.
+    pub target: &'static str,
+    pub title: &'static str,
+    pub code: CodeCount,
+    pub ram: RamCount,
+    /// Oscillator periods per cycle of ours, for throughputs.
+    pub clocks_per_cycle: u32,
+    /// What the comparison assumes, in one or two sentences.
+    pub assumption: &'static str,
+}
+
+/// Every seed table the report compares, in report order.
+pub const TABLES: &[SeedTable] = &[
+    SeedTable {
+        seed: "000",
+        reference: "6.1",
+        platform: "8051",
+        target: "mcs51",
+        title: "Seed 000 §6.1: 8051",
+        code: CodeCount::CodeOnly,
+        ram: RamCount::All,
+        clocks_per_cycle: 12,
+        assumption: "Cycles are 8051 machine cycles on both sides. RAM counts state, key, \
+                     temporaries and stack; (+16) marks a destroyed key, as the paper does.",
+    },
+    SeedTable {
+        seed: "000",
+        reference: "6.3",
+        platform: "8051",
+        target: "mcs51",
+        title: "Seed 000 §6.3: 8051 key agility (new key every block)",
+        code: CodeCount::CodeOnly,
+        ram: RamCount::All,
+        clocks_per_cycle: 6,
+        assumption: "Throughput = 16 bytes × 3.57 MHz / (6 oscillator periods × machine cycles \
+                     of encryption with key setup), as §6.3 converts.",
+    },
+    SeedTable {
+        seed: "004",
+        reference: "Table 1",
+        platform: "SLE66CX322P (8051)",
+        target: "mcs51",
+        title: "Seed 004 Table 1: Infineon SLE66CX322P (8051 core)",
+        code: CodeCount::CodeAndTables,
+        ram: RamCount::RoundKeys,
+        clocks_per_cycle: 1,
+        assumption: "The paper's cycles match its times at 15 MHz (8460 cycles = 0.56 ms), so it \
+                     counts clocks of a core whose machine cycle it does not state; we compare \
+                     our machine cycles with its cycles one to one (a one-clock machine cycle). \
+                     Its code length is compared with our whole ROM (code + tables) and its \
+                     RAM with our round-key RAM, the only RAM it counts.",
+    },
+    SeedTable {
+        seed: "000",
+        reference: "6.2",
+        platform: "ARM",
+        target: "arm7tdmi",
+        title: "Seed 000 §6.2: ARM",
+        code: CodeCount::CodeOnly,
+        ram: RamCount::All,
+        clocks_per_cycle: 1,
+        assumption: "ARM7TDMI clock cycles, zero-wait 32-bit on-chip memory.",
+    },
+    SeedTable {
+        seed: "000",
+        reference: "6.3",
+        platform: "ARM",
+        target: "arm7tdmi",
+        title: "Seed 000 §6.3: ARM key agility (new key every block)",
+        code: CodeCount::CodeOnly,
+        ram: RamCount::All,
+        clocks_per_cycle: 1,
+        assumption: "Throughput = 16 bytes × 28.56 MHz / cycles of encryption with key setup.",
+    },
+];
+
+/// One published figure beside ours.
+#[derive(Debug, Clone, Serialize)]
+pub struct Line {
+    pub cipher: String,
+    pub key_bits: usize,
+    /// The paper's name for the implementation.
+    pub paper_variant: String,
+    pub metric: String,
+    pub published: f64,
+    pub clock_mhz: Option<f64>,
+    /// Our variant whose figure is shown (the best of those answering).
+    pub ours_variant: Option<String>,
+    pub ours: Option<f64>,
+    /// As printed: "41 (+16)", "2377–2390".
+    pub ours_text: String,
+    /// ours / published.
+    pub ratio: Option<f64>,
+    pub verdict: Verdict,
+    pub note: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Fewer cycles or bytes (no more bytes), or more throughput.
+    Better,
+    /// The same bytes as published.
+    Equal,
+    Worse,
+    /// No variant of ours answers this figure yet.
+    Missing,
+    /// A variant answering it failed verification: no figure.
+    Failed,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Better => "better",
+            Verdict::Equal => "same",
+            Verdict::Worse => "worse",
+            Verdict::Missing => "not implemented",
+            Verdict::Failed => "FAIL",
+        }
+    }
+}
+
+/// A seed table with our figures.
+#[derive(Debug, Clone, Serialize)]
+pub struct Comparison {
+    pub title: String,
+    pub source: String,
+    pub reference: String,
+    pub target: String,
+    pub assumption: String,
+    pub lines: Vec<Line>,
+}
+
+/// The published metrics we can measure, and which operation gives each cycle count.
+fn cycles_op(metric: &str) -> Option<Op> {
+    Some(match metric {
+        "key_setup_cycles" => Op::KeySetup,
+        "encrypt_cycles" => Op::Encrypt,
+        "decrypt_cycles" => Op::Decrypt,
+        "encrypt_with_key_setup_cycles" => Op::EncryptWithKeySetup,
+        "decrypt_with_key_setup_cycles" => Op::DecryptWithKeySetup,
+        _ => return None,
+    })
+}
+
+fn measurable(metric: &str) -> bool {
+    cycles_op(metric).is_some()
+        || matches!(
+            metric,
+            "code_bytes" | "table_bytes" | "rom_bytes" | "ram_bytes" | "throughput_bytes_per_s"
+        )
+}
+
+/// Higher is better for this metric.
+fn higher_is_better(metric: &str) -> bool {
+    metric.starts_with("throughput")
+}
+
+/// Our figure for `metric`, from the verified rows of one variant at one key size.
+fn our_figure(table: &SeedTable, fig: &Figure, rows: &[&Row]) -> Option<(f64, String)> {
+    let op_cycles = |op: Op| {
+        rows.iter()
+            .find(|r| r.op == op)
+            .and_then(|r| Some((r.cycles_min?, r.cycles_max?)))
+    };
+    let bytes = |n: u64| Some((n as f64, n.to_string()));
+    if let Some(op) = cycles_op(&fig.metric) {
+        let (lo, hi) = op_cycles(op)?;
+        let text = if lo == hi {
+            hi.to_string()
+        } else {
+            format!("{lo}–{hi}")
+        };
+        return Some((hi as f64, text));
+    }
+    let first = rows.first()?;
+    match fig.metric.as_str() {
+        "code_bytes" => match table.code {
+            CodeCount::CodeOnly => bytes(first.code_bytes),
+            CodeCount::CodeAndTables => bytes(first.code_bytes + first.table_bytes),
+        },
+        "table_bytes" => bytes(first.table_bytes),
+        "rom_bytes" => bytes(first.code_bytes + first.table_bytes),
+        "ram_bytes" => match table.ram {
+            RamCount::All => {
+                let ram = rows.iter().filter_map(|r| r.ram_bytes).max()?;
+                let destroyed = rows.iter().any(|r| r.key_destroyed == Some(true));
+                let text = match destroyed {
+                    true => format!("{ram} (+{})", first.key_bits / 8),
+                    false => ram.to_string(),
+                };
+                Some((ram as f64, text))
+            }
+            RamCount::RoundKeys => bytes(rows.iter().filter_map(|r| r.key_ram_bytes).max()?),
+        },
+        "throughput_bytes_per_s" => {
+            let cycles = match op_cycles(Op::EncryptWithKeySetup) {
+                Some((_, hi)) => hi,
+                None => op_cycles(Op::KeySetup)?.1 + op_cycles(Op::Encrypt)?.1,
+            };
+            let clock = fig.clock_mhz? * 1e6;
+            let block = 16.0;
+            let rate = block * clock / (table.clocks_per_cycle as f64 * cycles as f64);
+            Some((rate, format!("{rate:.0}")))
+        }
+        _ => None,
+    }
+}
+
+fn verdict(fig: &Figure, ours: f64) -> Verdict {
+    if ours == fig.value && !fig.metric.ends_with("_cycles") {
+        return Verdict::Equal;
+    }
+    let better = if higher_is_better(&fig.metric) {
+        ours > fig.value
+    } else {
+        ours < fig.value
+    };
+    if better {
+        Verdict::Better
+    } else {
+        Verdict::Worse
+    }
+}
+
+/// Compare one figure with every variant answering it.
+fn line(table: &SeedTable, fig: &Figure, rows: &[Row]) -> Line {
+    let answering: Vec<&Row> = rows
+        .iter()
+        .filter(|r| {
+            r.target == table.target
+                && r.cipher.eq_ignore_ascii_case(&fig.cipher)
+                && r.key_bits == fig.key_bits
+                && r.answers.iter().any(|a| {
+                    a.source == fig.seed()
+                        && a.reference == fig.reference
+                        && a.variant == fig.variant
+                })
+        })
+        .collect();
+    let mut out = Line {
+        cipher: fig.cipher.clone(),
+        key_bits: fig.key_bits,
+        paper_variant: fig.variant.clone(),
+        metric: fig.metric.clone(),
+        published: fig.value,
+        clock_mhz: fig.clock_mhz,
+        ours_variant: None,
+        ours: None,
+        ours_text: "—".into(),
+        ratio: None,
+        verdict: Verdict::Missing,
+        note: fig.note.clone(),
+    };
+    if let Some(bad) = answering.iter().find(|r| !r.verified) {
+        out.ours_variant = Some(bad.variant.clone());
+        out.ours_text = format!("FAIL: {}", bad.first_failure.as_deref().unwrap_or(""));
+        out.verdict = Verdict::Failed;
+        return out;
+    }
+    let mut variants: Vec<&str> = answering.iter().map(|r| r.variant.as_str()).collect();
+    variants.dedup();
+    let best = variants
+        .into_iter()
+        .filter_map(|v| {
+            let of_variant: Vec<&Row> = answering
+                .iter()
+                .copied()
+                .filter(|r| r.variant == v)
+                .collect();
+            our_figure(table, fig, &of_variant).map(|f| (v, f))
+        })
+        .min_by(|(_, (a, _)), (_, (b, _))| {
+            let order = a.total_cmp(b);
+            if higher_is_better(&fig.metric) {
+                order.reverse()
+            } else {
+                order
+            }
+        });
+    if let Some((variant, (value, text))) = best {
+        out.ours_variant = Some(variant.to_string());
+        out.ours = Some(value);
+        out.ours_text = text;
+        out.ratio = (fig.value != 0.0).then(|| value / fig.value);
+        out.verdict = verdict(fig, value);
+    }
+    out
+}
+
+/// The figures, each implementation's code and table bytes followed by
+/// their sum: trading table bytes for code is fair, the ROM is what a card
+/// has.
+fn with_rom_totals(figures: &[&Figure]) -> Vec<Figure> {
+    let mut out = vec![];
+    for (i, f) in figures.iter().enumerate() {
+        out.push((*f).clone());
+        if f.metric != "table_bytes" {
+            continue;
+        }
+        let code = figures[..i].iter().find(|c| {
+            c.metric == "code_bytes"
+                && (&c.cipher, c.key_bits, &c.variant) == (&f.cipher, f.key_bits, &f.variant)
+        });
+        if let Some(code) = code {
+            out.push(Figure {
+                metric: "rom_bytes".into(),
+                value: code.value + f.value,
+                note: "code + table bytes, the sum of the two figures above".into(),
+                ..(*f).clone()
+            });
+        }
+    }
+    out
+}
+
+/// Whether cardlab simulates the table's target yet.
+fn simulated(t: &SeedTable) -> bool {
+    cardlab_sim::target::Target::parse(t.target).is_ok()
+}
+
+/// Every seed table of [`TABLES`] on a simulated target whose figures are
+/// in `figures`, with ours beside.
+pub fn compare(figures: &[Figure], rows: &[Row]) -> Vec<Comparison> {
+    TABLES
+        .iter()
+        .filter(|t| simulated(t))
+        .filter_map(|t| {
+            let published: Vec<&Figure> = figures
+                .iter()
+                .filter(|f| {
+                    f.seed() == t.seed
+                        && f.reference == t.reference
+                        && f.platform == t.platform
+                        && measurable(&f.metric)
+                })
+                .collect();
+            let lines: Vec<Line> = with_rom_totals(&published)
+                .iter()
+                .map(|f| line(t, f, rows))
+                .collect();
+            (!lines.is_empty()).then(|| Comparison {
+                title: t.title.to_string(),
+                source: t.seed.to_string(),
+                reference: t.reference.to_string(),
+                target: t.target.to_string(),
+                assumption: t.assumption.to_string(),
+                lines,
+            })
+        })
+        .collect()
+}
+
+/// The seed tables no comparison covers yet: "seed 001 3.2 (6805)", one per group.
+pub fn not_compared(figures: &[Figure]) -> Vec<String> {
+    let mut out: Vec<String> = figures
+        .iter()
+        .filter(|f| {
+            !TABLES.iter().any(|t| {
+                simulated(t)
+                    && f.seed() == t.seed
+                    && f.reference == t.reference
+                    && f.platform == t.platform
+            }) || !measurable(&f.metric)
+        })
+        .map(|f| format!("seed {} {} ({})", f.seed(), f.reference, f.platform))
+        .collect();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::manifest::Answer;
+
+    fn figure(metric: &str, value: f64) -> Figure {
+        Figure {
+            source: "000_x.txt".into(),
+            reference: "6.1".into(),
+            platform: "8051".into(),
+            clock_mhz: Some(3.57),
+            cipher: "AES".into(),
+            key_bits: 128,
+            variant: "fast".into(),
+            metric: metric.into(),
+            value,
+            note: String::new(),
+        }
+    }
+
+    fn row(op: Op, cycles: u64, verified: bool) -> Row {
+        Row {
+            target: "mcs51",
+            cipher: "aes".into(),
+            key_bits: 128,
+            variant: "ours".into(),
+            op,
+            verified,
+            vectors_checked: 1,
+            first_failure: (!verified).then(|| "vector 0".into()),
+            cycles_min: verified.then_some(cycles),
+            cycles_max: verified.then_some(cycles + 10),
+            code_bytes: 400,
+            table_bytes: 256,
+            ram_bytes: verified.then_some(40),
+            key_ram_bytes: verified.then_some(16),
+            key_destroyed: verified.then_some(true),
+            accesses_per_block: None,
+            constant_time: None,
+            address_trace_constant: None,
+            rom_check: None,
+            answers: vec![Answer {
+                source: "000".into(),
+                reference: "6.1".into(),
+                variant: "fast".into(),
+            }],
+        }
+    }
+
+    #[test]
+    fn cycles_use_the_worst_case_and_ratio_is_ours_over_published() {
+        let l = line(
+            &TABLES[0],
+            &figure("encrypt_with_key_setup_cycles", 3000.0),
+            &[row(Op::EncryptWithKeySetup, 2000, true)],
+        );
+        assert_eq!(l.ours, Some(2010.0));
+        assert_eq!(l.ours_text, "2000–2010");
+        assert!((l.ratio.unwrap() - 0.67).abs() < 1e-12);
+        assert_eq!(l.verdict, Verdict::Better);
+    }
+
+    #[test]
+    fn a_failed_variant_gives_no_figure() {
+        let l = line(
+            &TABLES[0],
+            &figure("encrypt_with_key_setup_cycles", 3000.0),
+            &[row(Op::EncryptWithKeySetup, 2000, false)],
+        );
+        assert_eq!((l.ours, l.verdict), (None, Verdict::Failed));
+        assert!(l.ours_text.contains("vector 0"));
+    }
+
+    #[test]
+    fn ram_marks_a_destroyed_key_and_seed_004_counts_round_keys() {
+        let rows = [row(Op::EncryptWithKeySetup, 2000, true)];
+        let l = line(&TABLES[0], &figure("ram_bytes", 49.0), &rows);
+        assert_eq!(l.ours_text, "40 (+16)");
+        assert_eq!(l.verdict, Verdict::Better);
+        let l = line(&TABLES[0], &figure("ram_bytes", 40.0), &rows);
+        assert_eq!(l.verdict, Verdict::Equal);
+        let round_keys = SeedTable {
+            ram: RamCount::RoundKeys,
+            code: CodeCount::CodeAndTables,
+            ..TABLES[0]
+        };
+        assert_eq!(
+            line(&round_keys, &figure("ram_bytes", 16.0), &rows).ours,
+            Some(16.0)
+        );
+        assert_eq!(
+            line(&round_keys, &figure("code_bytes", 600.0), &rows).ours,
+            Some(656.0)
+        );
+    }
+
+    #[test]
+    fn throughput_converts_at_the_tables_clock() {
+        let mut fig = figure("throughput_bytes_per_s", 3005.0);
+        fig.reference = "6.3".into();
+        fig.variant = "fastest".into();
+        let mut r = row(Op::EncryptWithKeySetup, 2990, true);
+        r.answers[0].reference = "6.3".into();
+        r.answers[0].variant = "fastest".into();
+        let l = line(&TABLES[1], &fig, &[r]);
+        // 16 × 3.57e6 / (6 × 3000)
+        assert_eq!(l.ours_text, "3173");
+        assert_eq!(l.verdict, Verdict::Better);
+    }
+
+    #[test]
+    fn code_and_table_figures_gain_their_sum() {
+        let (code, table) = (figure("code_bytes", 760.0), figure("table_bytes", 256.0));
+        let all = with_rom_totals(&[&code, &table]);
+        assert_eq!(all.len(), 3);
+        assert_eq!(
+            (all[2].metric.as_str(), all[2].value),
+            ("rom_bytes", 1016.0)
+        );
+        let rows = [row(Op::EncryptWithKeySetup, 2000, true)];
+        assert_eq!(line(&TABLES[0], &all[2], &rows).ours, Some(656.0));
+    }
+
+    #[test]
+    fn unanswered_figures_are_missing() {
+        let l = line(&TABLES[0], &figure("code_bytes", 1.0), &[]);
+        assert_eq!((l.verdict, l.ours_text.as_str()), (Verdict::Missing, "—"));
+    }
+
+    #[test]
+    fn the_repository_copy_loads() {
+        let figures = load(&crate::repo_root().join("seeds/figures.csv")).unwrap();
+        assert!(figures.len() > 100);
+        let fast = figures
+            .iter()
+            .find(|f| f.variant == "Daemen-Rijmen fast" && f.metric == "code_bytes")
+            .unwrap();
+        assert_eq!((fast.seed(), fast.value), ("000", 760.0));
+    }
+}
