@@ -86,26 +86,27 @@ fn run_tool(
     Ok(text)
 }
 
-/// Assemble `sources` with sdas8051 in `dir` (copying in those that live
-/// elsewhere) and link them with sdld into `dir/image.ihx` with its NoICE
-/// symbols `dir/image.noi`. An assembler error names the source as given.
+/// Assemble `sources` with sdas8051 into `dir` and link them with sdld
+/// into `dir/image.ihx` with its NoICE symbols `dir/image.noi`. Each source
+/// is assembled where it lives, so its `.include`s resolve beside it; only
+/// the outputs go to `dir`. An assembler error names the source as given.
 pub fn assemble_mcs51(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
     let mut rels = vec![];
     for src in sources {
-        let name = Path::new(src.file_name().unwrap_or_default());
-        let local = dir.join(name);
         let named = |message: String| BuildError::Assembler {
             file: src.display().to_string(),
             message,
         };
-        if src.parent() != Some(dir) {
-            std::fs::copy(src, &local).map_err(|e| named(e.to_string()))?;
+        let path = std::path::absolute(src).map_err(|e| named(e.to_string()))?;
+        if !path.is_file() {
+            return Err(named("no such source file".into()));
         }
-        let rel = name.with_extension("rel").to_string_lossy().into_owned();
+        let stem = Path::new(src.file_name().unwrap_or_default());
+        let rel = stem.with_extension("rel").to_string_lossy().into_owned();
         run_tool(
             "sdas8051",
             "Debian sdcc",
-            &["-plosgff", &rel, &name.to_string_lossy()],
+            &["-plosgff", &rel, &path.to_string_lossy()],
             dir,
         )
         .map_err(|e| match e {

@@ -53,6 +53,19 @@ pub struct Buffers {
     pub space: String,
 }
 
+/// What the caller puts in the key buffer before a decryption.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecryptKey {
+    /// The cipher key, as for encryption.
+    #[default]
+    CipherKey,
+    /// The last Nk words of the AES key expansion (for AES-128 the last
+    /// round key): what a card stores to decrypt without running the key
+    /// schedule forward first.
+    LastRoundKey,
+}
+
 /// A seed-paper row this variant answers.
 #[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -77,6 +90,8 @@ struct Raw {
     key_bits: Vec<usize>,
     buffers: Buffers,
     #[serde(default)]
+    decrypt_key: DecryptKey,
+    #[serde(default)]
     tables: BTreeMap<String, [String; 2]>,
     ops: BTreeMap<Op, String>,
     #[serde(default)]
@@ -97,6 +112,8 @@ pub struct Manifest {
     pub key_bits: Vec<usize>,
     pub buffers: Buffers,
     pub space: Space,
+    /// What the key buffer holds for a decryption.
+    pub decrypt_key: DecryptKey,
     /// Table name → [first symbol, end symbol).
     pub tables: BTreeMap<String, [String; 2]>,
     /// Operation → entry symbol.
@@ -138,6 +155,11 @@ impl Manifest {
         if raw.ops.keys().any(|op| op.needs_key_setup()) && !raw.ops.contains_key(&Op::KeySetup) {
             return Err(invalid("encrypt/decrypt need a key_setup entry".into()));
         }
+        if raw.decrypt_key == DecryptKey::LastRoundKey && algorithm != Algorithm::Aes {
+            return Err(invalid(
+                "decrypt_key = \"last_round_key\" is defined for AES only".into(),
+            ));
+        }
         if raw.sources.is_empty() || raw.key_bits.is_empty() || raw.ops.is_empty() {
             return Err(invalid(
                 "sources, key_bits and ops must not be empty".into(),
@@ -153,6 +175,7 @@ impl Manifest {
             key_bits: raw.key_bits,
             buffers: raw.buffers,
             space,
+            decrypt_key: raw.decrypt_key,
             tables: raw.tables,
             ops: raw.ops,
             answers: raw.answers,
@@ -230,6 +253,15 @@ ops = { encrypt_with_key_setup = "enc" }
             (
                 GOOD.replace("summary = \"s\"\n", ""),
                 "missing field `summary`",
+            ),
+            (
+                GOOD.replace("aes", "twofish")
+                    .replace("ops =", "decrypt_key = \"last_round_key\"\nops ="),
+                "for AES only",
+            ),
+            (
+                GOOD.replace("ops =", "decrypt_key = \"round_ten\"\nops ="),
+                "unknown variant `round_ten`",
             ),
         ] {
             let (_d, p) = write(&text);

@@ -6,7 +6,7 @@
 //! wrote fails verification instead of passing by luck.
 
 use crate::build::Built;
-use crate::manifest::{Answer, Manifest, Op};
+use crate::manifest::{Answer, DecryptKey, Manifest, Op};
 use cardlab_ciphers::Algorithm;
 use cardlab_ciphers::kat::{self, Check, Index, KatError};
 use cardlab_sim::{Access, Cpu, Executed, Observer, Space};
@@ -169,6 +169,25 @@ fn call(cpu: &mut dyn Cpu, entry: u32, what: &str) -> Result<(), String> {
         .map_err(|e| format!("{what}: {e}"))
 }
 
+/// The last Nk words of the AES key expansion of `key`, big-endian.
+fn last_round_key(algorithm: Algorithm, key: &[u8]) -> Vec<u8> {
+    let cipher = algorithm.new_cipher(key).expect("key size checked");
+    let keys = cipher.round_keys();
+    let w = &keys.part("w").expect("AES names its expansion w").words;
+    w[w.len() - key.len() / 4..]
+        .iter()
+        .flat_map(|&word| (word as u32).to_be_bytes())
+        .collect()
+}
+
+/// What the caller writes to the key buffer for `op`.
+fn key_input(m: &Manifest, op: Op, key: &[u8]) -> Vec<u8> {
+    match (op.decrypts(), m.decrypt_key) {
+        (true, DecryptKey::LastRoundKey) => last_round_key(m.algorithm, key),
+        _ => key.to_vec(),
+    }
+}
+
 fn run_vector(
     built: &Built,
     m: &Manifest,
@@ -179,7 +198,8 @@ fn run_vector(
 ) -> Result<VectorRun, String> {
     let mut cpu = built.image.boot();
     scramble(cpu.as_mut(), seed);
-    write(cpu.as_mut(), at.space, at.key, &v.key);
+    let key = key_input(m, op, &v.key);
+    write(cpu.as_mut(), at.space, at.key, &key);
     let entry = |op: Op| built.symbol(&m.ops[&op]).expect("checked at build");
     if op.needs_key_setup() {
         call(cpu.as_mut(), entry(Op::KeySetup), "key_setup")?;
@@ -220,7 +240,7 @@ fn run_vector(
             return Err(format!("gave {}, expected {}", hex(&got), hex(expected)));
         }
     }
-    let key_destroyed = read(cpu.as_ref(), at.space, at.key, v.key.len()) != v.key;
+    let key_destroyed = read(cpu.as_ref(), at.space, at.key, key.len()) != key;
     Ok(VectorRun {
         cycles,
         probe,
