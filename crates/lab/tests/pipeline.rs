@@ -122,6 +122,30 @@ fn aes_decrypt_from_either_key_verifies_and_its_figures_are_pinned() {
     });
 }
 
+#[test]
+fn aes_window_variants_verify_at_every_key_size_and_are_pinned() {
+    // Seed 004's layout: round-key RAM is the key buffer, 4 Nk bytes.
+    // RAM: state 16 + key 4 Nk + R0-R7 + 6 stack bytes. The cycle sums are
+    // in window.inc's header.
+    for (manifest, bits, cycles, code) in [
+        ("window128.toml", 128, 3334, 356),
+        ("window192.toml", 192, 3928, 388),
+        ("window256.toml", 256, 4596, 424),
+    ] {
+        check(&Pin {
+            manifest,
+            op: Op::EncryptWithKeySetup,
+            key_bits: bits,
+            cycles: (cycles, cycles),
+            code_bytes: code,
+            table_bytes: 512,
+            ram_bytes: 16 + bits as u64 / 8 + 8 + 6,
+            key_ram_bytes: bits as u64 / 8,
+            key_destroyed: true,
+        });
+    }
+}
+
 /// A copy of the AES firmware folder in which `file` has `from` replaced by `to`.
 fn altered_copy(file: &str, from: &str, to: &str) -> (tempfile::TempDir, Manifest) {
     let m = fast();
