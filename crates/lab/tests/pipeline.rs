@@ -146,6 +146,34 @@ fn aes_window_variants_verify_at_every_key_size_and_are_pinned() {
     }
 }
 
+#[test]
+fn aes_precomputed_key_setup_encrypt_and_decrypt_are_pinned() {
+    // Key setup writes K0..K10 to 0x50-0xFF (176) besides state, key,
+    // R1, R5, R6 and the return address; a block operation writes state,
+    // R1, R2, R3, R5, R7 and the return address.
+    let setup = Pin {
+        manifest: "precomputed.toml",
+        op: Op::KeySetup,
+        key_bits: 128,
+        cycles: (1016, 1016),
+        code_bytes: 1094,
+        table_bytes: 768,
+        ram_bytes: 16 + 16 + 176 + 3 + 2,
+        key_ram_bytes: 16,
+        key_destroyed: true,
+    };
+    check(&setup);
+    for (op, cycles) in [(Op::Encrypt, 2086), (Op::Decrypt, 2836)] {
+        check(&Pin {
+            op,
+            cycles: (cycles, cycles),
+            ram_bytes: 39,
+            key_ram_bytes: 0,
+            ..setup
+        });
+    }
+}
+
 /// A copy of the AES firmware folder in which `file` has `from` replaced by `to`.
 fn altered_copy(file: &str, from: &str, to: &str) -> (tempfile::TempDir, Manifest) {
     let m = fast();
