@@ -313,14 +313,16 @@ fn verdict(fig: &Figure, ours: f64) -> Verdict {
     }
 }
 
-/// Compare one figure with every variant answering it.
-fn line(table: &SeedTable, fig: &Figure, rows: &[Row]) -> Line {
+/// Compare one figure with the variants answering it: `only` that one if
+/// given (so one implementation's figures stay together), else the best.
+fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Line {
     let answering: Vec<&Row> = rows
         .iter()
         .filter(|r| {
             r.target == table.target
                 && r.cipher.eq_ignore_ascii_case(&fig.cipher)
                 && r.key_bits == fig.key_bits
+                && only.is_none_or(|v| v == r.variant)
                 && r.answers.iter().any(|a| {
                     a.source == fig.seed()
                         && a.reference == fig.reference
@@ -404,6 +406,23 @@ fn with_rom_totals(figures: &[&Figure]) -> Vec<Figure> {
     out
 }
 
+/// The variant whose figures stand for the paper's implementation of
+/// `fig`: the best on that implementation's speed figure (its cycles, or
+/// its throughput), so that a row never mixes the cycles of one variant
+/// with the bytes of another. `None` when the paper gives no speed figure.
+fn chosen_variant(
+    table: &SeedTable,
+    fig: &Figure,
+    published: &[&Figure],
+    rows: &[Row],
+) -> Option<String> {
+    let speed = published.iter().find(|f| {
+        (&f.cipher, f.key_bits, &f.variant) == (&fig.cipher, fig.key_bits, &fig.variant)
+            && (cycles_op(&f.metric).is_some() || higher_is_better(&f.metric))
+    })?;
+    line(table, speed, rows, None).ours_variant
+}
+
 /// Whether cardlab simulates the table's target yet.
 fn simulated(t: &SeedTable) -> bool {
     cardlab_sim::target::Target::parse(t.target).is_ok()
@@ -427,7 +446,10 @@ pub fn compare(figures: &[Figure], rows: &[Row]) -> Vec<Comparison> {
                 .collect();
             let lines: Vec<Line> = with_rom_totals(&published)
                 .iter()
-                .map(|f| line(t, f, rows))
+                .map(|f| {
+                    let chosen = chosen_variant(t, f, &published, rows);
+                    line(t, f, rows, chosen.as_deref())
+                })
                 .collect();
             (!lines.is_empty()).then(|| Comparison {
                 title: t.title.to_string(),
@@ -514,6 +536,7 @@ mod tests {
             &TABLES[0],
             &figure("encrypt_with_key_setup_cycles", 3000.0),
             &[row(Op::EncryptWithKeySetup, 2000, true)],
+            None,
         );
         assert_eq!(l.ours, Some(2010.0));
         assert_eq!(l.ours_text, "2000–2010");
@@ -527,6 +550,7 @@ mod tests {
             &TABLES[0],
             &figure("encrypt_with_key_setup_cycles", 3000.0),
             &[row(Op::EncryptWithKeySetup, 2000, false)],
+            None,
         );
         assert_eq!((l.ours, l.verdict), (None, Verdict::Failed));
         assert!(l.ours_text.contains("vector 0"));
@@ -535,10 +559,10 @@ mod tests {
     #[test]
     fn ram_marks_a_destroyed_key_and_seed_004_counts_round_keys() {
         let rows = [row(Op::EncryptWithKeySetup, 2000, true)];
-        let l = line(&TABLES[0], &figure("ram_bytes", 49.0), &rows);
+        let l = line(&TABLES[0], &figure("ram_bytes", 49.0), &rows, None);
         assert_eq!(l.ours_text, "40 (+16)");
         assert_eq!(l.verdict, Verdict::Better);
-        let l = line(&TABLES[0], &figure("ram_bytes", 40.0), &rows);
+        let l = line(&TABLES[0], &figure("ram_bytes", 40.0), &rows, None);
         assert_eq!(l.verdict, Verdict::Equal);
         let round_keys = SeedTable {
             ram: RamCount::RoundKeys,
@@ -546,11 +570,11 @@ mod tests {
             ..TABLES[0]
         };
         assert_eq!(
-            line(&round_keys, &figure("ram_bytes", 16.0), &rows).ours,
+            line(&round_keys, &figure("ram_bytes", 16.0), &rows, None).ours,
             Some(16.0)
         );
         assert_eq!(
-            line(&round_keys, &figure("code_bytes", 600.0), &rows).ours,
+            line(&round_keys, &figure("code_bytes", 600.0), &rows, None).ours,
             Some(656.0)
         );
     }
@@ -563,7 +587,7 @@ mod tests {
         let mut r = row(Op::EncryptWithKeySetup, 2990, true);
         r.answers[0].reference = "6.3".into();
         r.answers[0].variant = "fastest".into();
-        let l = line(&TABLES[1], &fig, &[r]);
+        let l = line(&TABLES[1], &fig, &[r], None);
         // 16 × 3.57e6 / (6 × 3000)
         assert_eq!(l.ours_text, "3173");
         assert_eq!(l.verdict, Verdict::Better);
@@ -579,12 +603,34 @@ mod tests {
             ("rom_bytes", 1016.0)
         );
         let rows = [row(Op::EncryptWithKeySetup, 2000, true)];
-        assert_eq!(line(&TABLES[0], &all[2], &rows).ours, Some(656.0));
+        assert_eq!(line(&TABLES[0], &all[2], &rows, None).ours, Some(656.0));
+    }
+
+    #[test]
+    fn one_variant_gives_all_figures_of_an_implementation() {
+        // "quick" is faster, "tiny" smaller: the code line must still be
+        // quick's, the variant chosen by speed.
+        let mut quick = row(Op::EncryptWithKeySetup, 2000, true);
+        quick.variant = "quick".into();
+        quick.code_bytes = 700;
+        let mut tiny = row(Op::EncryptWithKeySetup, 2500, true);
+        tiny.variant = "tiny".into();
+        tiny.code_bytes = 300;
+        let mut figures = vec![
+            figure("encrypt_with_key_setup_cycles", 3000.0),
+            figure("code_bytes", 760.0),
+        ];
+        figures[0].source = "000_x.txt".into();
+        let compared = compare(&figures, &[tiny, quick]);
+        let lines = &compared[0].lines;
+        assert_eq!(lines[0].ours_variant.as_deref(), Some("quick"));
+        assert_eq!(lines[1].ours_variant.as_deref(), Some("quick"));
+        assert_eq!(lines[1].ours, Some(700.0));
     }
 
     #[test]
     fn unanswered_figures_are_missing() {
-        let l = line(&TABLES[0], &figure("code_bytes", 1.0), &[]);
+        let l = line(&TABLES[0], &figure("code_bytes", 1.0), &[], None);
         assert_eq!((l.verdict, l.ours_text.as_str()), (Verdict::Missing, "—"));
     }
 
