@@ -1,13 +1,7 @@
 //! `cardlab bench` as a user runs it.
 
-use std::process::Command;
-
-fn cardlab(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_cardlab"))
-        .args(args)
-        .output()
-        .expect("cardlab runs")
-}
+mod common;
+use common::cardlab;
 
 #[test]
 fn json_rows_carry_the_design_fields() {

@@ -1,14 +1,10 @@
 //! `cardlab kat` as a user runs it: output, exit codes, bad input.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn cardlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardlab"))
-        .args(args)
-        .output()
-        .expect("cardlab runs")
-}
+mod common;
+use common::cardlab;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -1,13 +1,7 @@
 //! `cardlab report` as a user runs it.
 
-use std::process::Command;
-
-fn cardlab(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_cardlab"))
-        .args(args)
-        .output()
-        .expect("cardlab runs")
-}
+mod common;
+use common::cardlab;
 
 #[test]
 fn the_report_prints_and_writes_every_seed_table() {

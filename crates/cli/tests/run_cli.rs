@@ -1,13 +1,9 @@
 //! `cardlab run` as a user runs it, on programs assembled by sdas8051.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn cardlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardlab"))
-        .args(args)
-        .output()
-        .expect("cardlab runs")
-}
+mod common;
+use common::cardlab;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
