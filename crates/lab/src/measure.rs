@@ -289,6 +289,23 @@ pub struct Row {
     pub answers: Vec<Answer>,
 }
 
+/// Cycles as printed: one figure, or "min–max" when timing depends on data.
+pub fn cycles_text(min: u64, max: u64) -> String {
+    match min == max {
+        true => max.to_string(),
+        false => format!("{min}–{max}"),
+    }
+}
+
+/// RAM as printed: "(+N)" after it when the key is destroyed, N being the
+/// key bytes it would take to keep it (seed 000's notation).
+pub fn ram_text(ram: u64, key_destroyed: bool, key_bits: usize) -> String {
+    match key_destroyed {
+        true => format!("{ram} (+{})", key_bits / 8),
+        false => ram.to_string(),
+    }
+}
+
 /// Run `op` of `m` at `key_bits` on every vector and measure it.
 pub fn measure(
     built: &Built,

@@ -5,7 +5,7 @@
 //! name in the output folder and renamed into place: a reader sees the old
 //! report or the new one, never half of one.
 
-use crate::measure::Row;
+use crate::measure::{Row, cycles_text, ram_text};
 use crate::seeds::{Comparison, Line, Verdict};
 use serde::Serialize;
 use std::io::Write;
@@ -34,8 +34,7 @@ fn opt(v: Option<u64>) -> String {
 /// One result row as printed.
 pub fn result_cells(r: &Row) -> Vec<String> {
     let cycles = match (r.cycles_min, r.cycles_max) {
-        (Some(a), Some(b)) if a == b => a.to_string(),
-        (Some(a), Some(b)) => format!("{a}–{b}"),
+        (Some(a), Some(b)) => cycles_text(a, b),
         _ => "—".into(),
     };
     let verdict = match (r.verified, r.constant_time, r.address_trace_constant) {
@@ -54,8 +53,8 @@ pub fn result_cells(r: &Row) -> Vec<String> {
         r.code_bytes.to_string(),
         r.table_bytes.to_string(),
         match (r.ram_bytes, r.key_destroyed) {
-            (Some(ram), Some(true)) => format!("{ram} (+{})", r.key_bits / 8),
-            (ram, _) => opt(ram),
+            (Some(ram), destroyed) => ram_text(ram, destroyed == Some(true), r.key_bits),
+            (None, _) => opt(None),
         },
         opt(r.accesses_per_block),
         r.vectors_checked.to_string(),
@@ -202,6 +201,11 @@ pub fn results_csv(rows: &[Row]) -> Result<String, csv::Error> {
     for r in rows {
         w.write_record(result_cells(r))?;
     }
+    finish(w)
+}
+
+/// The text a CSV writer over a buffer has produced.
+fn finish(w: csv::Writer<Vec<u8>>) -> Result<String, csv::Error> {
     Ok(String::from_utf8(w.into_inner().map_err(|e| e.into_error())?).expect("UTF-8 cells"))
 }
 
@@ -247,7 +251,7 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
             ])?;
         }
     }
-    Ok(String::from_utf8(w.into_inner().map_err(|e| e.into_error())?).expect("UTF-8 cells"))
+    finish(w)
 }
 
 /// Everything the report writes, as (file name, contents).

@@ -7,7 +7,8 @@
 //! throughput — is stated once per table in [`TABLES`], with the reason.
 
 use crate::manifest::Op;
-use crate::measure::Row;
+use crate::measure::{Row, cycles_text, ram_text};
+use cardlab_ciphers::Algorithm;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -256,12 +257,7 @@ fn our_figure(table: &SeedTable, fig: &Figure, rows: &[&Row]) -> Option<(f64, St
     let bytes = |n: u64| Some((n as f64, n.to_string()));
     if let Some(op) = cycles_op(&fig.metric) {
         let (lo, hi) = op_cycles(op)?;
-        let text = if lo == hi {
-            hi.to_string()
-        } else {
-            format!("{lo}–{hi}")
-        };
-        return Some((hi as f64, text));
+        return Some((hi as f64, cycles_text(lo, hi)));
     }
     let first = rows.first()?;
     match fig.metric.as_str() {
@@ -275,11 +271,7 @@ fn our_figure(table: &SeedTable, fig: &Figure, rows: &[&Row]) -> Option<(f64, St
             RamCount::All => {
                 let ram = rows.iter().filter_map(|r| r.ram_bytes).max()?;
                 let destroyed = rows.iter().any(|r| r.key_destroyed == Some(true));
-                let text = match destroyed {
-                    true => format!("{ram} (+{})", first.key_bits / 8),
-                    false => ram.to_string(),
-                };
-                Some((ram as f64, text))
+                Some((ram as f64, ram_text(ram, destroyed, first.key_bits)))
             }
             RamCount::RoundKeys => bytes(rows.iter().filter_map(|r| r.key_ram_bytes).max()?),
         },
@@ -289,7 +281,7 @@ fn our_figure(table: &SeedTable, fig: &Figure, rows: &[&Row]) -> Option<(f64, St
                 None => op_cycles(Op::KeySetup)?.1 + op_cycles(Op::Encrypt)?.1,
             };
             let clock = fig.clock_mhz? * 1e6;
-            let block = 16.0;
+            let block = first.cipher.parse::<Algorithm>().ok()?.block_bytes() as f64;
             let rate = block * clock / (table.clocks_per_cycle as f64 * cycles as f64);
             Some((rate, format!("{rate:.0}")))
         }
@@ -350,8 +342,12 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
         out.verdict = Verdict::Failed;
         return out;
     }
-    let mut variants: Vec<&str> = answering.iter().map(|r| r.variant.as_str()).collect();
-    variants.dedup();
+    let mut variants: Vec<&str> = vec![];
+    for r in &answering {
+        if !variants.contains(&r.variant.as_str()) {
+            variants.push(&r.variant);
+        }
+    }
     let best = variants
         .into_iter()
         .filter_map(|v| {
@@ -465,7 +461,8 @@ pub fn compare(figures: &[Figure], rows: &[Row]) -> Vec<Comparison> {
 
 /// The seed tables no comparison covers yet: "seed 001 3.2 (6805)", one per group.
 pub fn not_compared(figures: &[Figure]) -> Vec<String> {
-    let mut out: Vec<String> = figures
+    let mut out: Vec<String> = vec![];
+    let groups = figures
         .iter()
         .filter(|f| {
             !TABLES.iter().any(|t| {
@@ -475,9 +472,12 @@ pub fn not_compared(figures: &[Figure]) -> Vec<String> {
                     && f.platform == t.platform
             }) || !measurable(&f.metric)
         })
-        .map(|f| format!("seed {} {} ({})", f.seed(), f.reference, f.platform))
-        .collect();
-    out.dedup();
+        .map(|f| format!("seed {} {} ({})", f.seed(), f.reference, f.platform));
+    for group in groups {
+        if !out.contains(&group) {
+            out.push(group);
+        }
+    }
     out
 }
 
