@@ -23,15 +23,16 @@
 ;   temporaries; stack: the return address only.
 ;
 ; Cycles (machine cycles; crates/lab/tests/pipeline.rs pins the totals):
-;   key setup: 5 + STORE 48 + 10 x (KEYNEXT 46 + STORE 48 + DJNZ 2)
-;              + 1 (Rcon reduces once) + RET 2                          = 1016
-;   encrypt:   4 + ARKR 48 + 9 x (56 + 2 + 1 + 4 x 38 + 1 + 2)
-;              + 56 + 2 + ARKR 48 + RET 2                               = 2086
-;   decrypt:   4 + ARKR 48 + 9 x (56 + 3 + 2 + 1 + 4 x 58 + 1 + 2)
-;              + 56 + 3 + 2 + ARKR 48 + RET 2                           = 2836
-;   (MixColumns with the key: 22 + 4 x 2 XTIME + 4 x 2 KEYX = 38 a column;
-;   InvMixColumns with the key: 4 x 3 KADD + 16 + 30 = 58; MOV @R1,direct
-;   is 2 cycles, so STORE and ARKR cost 3 a byte)
+;   key setup: 5 + STORE 48 + 10 x (KEYNEXT 41 + RCONNEXT 5 + STORE 48
+;              + DJNZ 2) + 1 (Rcon reduces once) + RET 2                = 1016
+;   encrypt:   4 + 10 x (SubBytes+ShiftRows with AddRoundKey 56 + 32
+;              + DJNZ 2) + 9 x (MixColumns 4 x 25 + page switches 2
+;              + AJMP 2) + ARKR 48 + RET 2                              = 1890
+;   decrypt:   4 + ARKR 48 + 1 + 10 x (InvShiftRows+InvSubBytes with
+;              AddRoundKey 56 + 32 + DJNZ 2) + 9 x (InvMixColumns
+;              4 x 41 + 4) + RET 2                                      = 2467
+;   (the round key is read through R1 at 2 cycles a byte: XRL A,@R1 and
+;   INC or DEC R1; STORE and ARKR cost 3 a byte)
 
 rk      = 0x50                  ; K0; Kr at rk + 16 r
 aes_round_keys == rk
@@ -44,9 +45,13 @@ aes_round_keys == rk
         movc    a,@a+dptr
         .endm
 
+; Each round key is stored in the order SUBSHIFT visits the state bytes,
+; so encryption reads it forwards with INC R1 and decryption (INVSUBSHIFT
+; visits the reverse order) backwards with DEC R1.
+
 ; Copy the work buffer to the round key at R1: 16 x 3 = 48 cycles
         .macro  STORE
-        .irp    i,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+        .irp    i,0,4,8,12,1,13,9,5,2,10,6,14,3,7,11,15
         mov     @r1,ky+i
         inc     r1
         .endm
@@ -54,7 +59,7 @@ aes_round_keys == rk
 
 ; state ^= the round key at R1, R1 advanced past it: 16 x 3 = 48 cycles
         .macro  ARKR
-        .irp    i,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+        .irp    i,0,4,8,12,1,13,9,5,2,10,6,14,3,7,11,15
         mov     a,@r1
         xrl     st+i,a
         inc     r1
@@ -71,12 +76,14 @@ aes_key_setup::
         STORE                   ; K0
 ks_next:
         KEYNEXT
+        RCONNEXT
         STORE
         djnz    r5,ks_next
         ret
 
-; ---- encryption: MixColumns adds the key byte at R1 ---------------------
-        .macro  KEYX    k       ; 2 cycles
+; ---- encryption: AddRoundKey K(r-1) before the S-box of round r ---------
+        .mdelete KEYIN
+        .macro  KEYIN   i       ; 2 cycles
         xrl     a,@r1
         inc     r1
         .endm
@@ -85,7 +92,6 @@ aes_encrypt::
         mov     dptr,#aes_sbox
         mov     r1,#rk
         mov     r5,#10
-        ARKR                    ; K0
 enc_round:
         SUBSHIFT
         djnz    r5,enc_mix
@@ -93,21 +99,18 @@ enc_round:
         ret
 enc_mix:
         inc     dph             ; to the xtime table
-        MIXCOL  st+0,st+1,st+2,st+3,0,0,0,0
-        MIXCOL  st+4,st+5,st+6,st+7,0,0,0,0
-        MIXCOL  st+8,st+9,st+10,st+11,0,0,0,0
-        MIXCOL  st+12,st+13,st+14,st+15,0,0,0,0
+        MIX4    MIXCOL
         dec     dph             ; to the S-box
         ajmp    enc_round
 
-; ---- decryption: the round keys from K10 down ---------------------------
-        .mdelete KEYX
-        .macro  KEYX    k
+; ---- decryption: AddRoundKey K(r-1) after the inverse S-box -------------
+        .mdelete KEYIN
+        .macro  KEYIN   i
         .endm
-        .macro  KADD    s,k     ; 3 cycles
-        mov     a,@r1
-        xrl     s,a
-        inc     r1
+        .mdelete KEYOUT
+        .macro  KEYOUT  d       ; 2 cycles
+        xrl     a,@r1
+        dec     r1
         .endm
 
 aes_decrypt::
@@ -115,19 +118,13 @@ aes_decrypt::
         mov     r1,#rk+160
         mov     r5,#10
         ARKR                    ; K10
+        mov     r1,#rk+159      ; the last byte of K9
 dec_round:
         INVSUBSHIFT
-        mov     a,r1            ; back to the start of the previous key
-        add     a,#-32
-        mov     r1,a
         djnz    r5,dec_mix
-        ARKR                    ; K0
         ret
 dec_mix:
         dec     dph             ; to the xtime table
-        INVMIX  st+0,st+1,st+2,st+3,0,0,0,0
-        INVMIX  st+4,st+5,st+6,st+7,0,0,0,0
-        INVMIX  st+8,st+9,st+10,st+11,0,0,0,0
-        INVMIX  st+12,st+13,st+14,st+15,0,0,0,0
+        MIX4    INVMIX
         inc     dph             ; to the inverse S-box
         ajmp    dec_round
