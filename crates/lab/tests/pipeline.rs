@@ -12,8 +12,8 @@ fn fast() -> Manifest {
 }
 
 /// What one variant × key size × operation must measure.
-struct Pin {
-    manifest: &'static str,
+struct Pin<'a> {
+    manifest: &'a str,
     op: Op,
     key_bits: usize,
     cycles: (u64, u64),
@@ -25,7 +25,7 @@ struct Pin {
 }
 
 /// Build the variant, run every vector and compare each figure with the pin.
-fn check(pin: &Pin) {
+fn check(pin: &Pin<'_>) {
     let m = Manifest::load(&repo_root().join("firmware/mcs51/aes").join(pin.manifest)).unwrap();
     let built = build(&m).unwrap();
     let vs = vectors(&repo_root().join("vectors"), m.algorithm, pin.key_bits).unwrap();
@@ -81,6 +81,22 @@ fn aes_fast_verifies_and_its_figures_are_pinned() {
 }
 
 #[test]
+fn aes_unrolled_verifies_and_its_figures_are_pinned() {
+    // fast's RAM without R5 and R6. The cycle breakdown is in unrolled.asm.
+    check(&Pin {
+        manifest: "unrolled.toml",
+        op: Op::EncryptWithKeySetup,
+        key_bits: 128,
+        cycles: (1986, 1986),
+        code_bytes: 2720,
+        table_bytes: 512,
+        ram_bytes: 37,
+        key_ram_bytes: 16,
+        key_destroyed: true,
+    });
+}
+
+#[test]
 fn aes_small_verifies_and_its_figures_are_pinned() {
     // fast's RAM + R4 of the computed xtime.
     check(&Pin {
@@ -122,6 +138,29 @@ fn aes_decrypt_from_either_key_verifies_and_its_figures_are_pinned() {
 }
 
 #[test]
+fn aes_small_decrypt_from_either_key_verifies_and_its_figures_are_pinned() {
+    // decrypt's RAM + R4 of the computed xtime; the sums are in smalldec.asm.
+    let pin = Pin {
+        manifest: "smalldec.toml",
+        op: Op::DecryptWithKeySetup,
+        key_bits: 128,
+        cycles: (4021, 4021),
+        code_bytes: 721,
+        table_bytes: 512,
+        ram_bytes: 40,
+        key_ram_bytes: 16,
+        key_destroyed: false,
+    };
+    check(&pin);
+    check(&Pin {
+        manifest: "smalldec-lrk.toml",
+        cycles: (3540, 3540),
+        key_destroyed: true,
+        ..pin
+    });
+}
+
+#[test]
 fn aes_window_variants_verify_at_every_key_size_and_are_pinned() {
     // Seed 004's layout: round-key RAM is the key buffer, 4 Nk bytes.
     // RAM: state 16 + key 4 Nk + R1, R2, R3, R5, R6, R7 + 6 stack bytes.
@@ -142,6 +181,34 @@ fn aes_window_variants_verify_at_every_key_size_and_are_pinned() {
             key_ram_bytes: bits as u64 / 8,
             key_destroyed: true,
         });
+    }
+}
+
+#[test]
+fn aes_window_decryption_verifies_at_every_key_size_from_either_key() {
+    // window's RAM; from the cipher key the window steps forward and back,
+    // so the key survives. The cycle sums are in windec.inc's header.
+    for (bits, code, from_key, from_last) in [
+        (128, 558, 3844, 3323),
+        (192, 718, 4471, 3974),
+        (256, 858, 5250, 4694),
+    ] {
+        for (manifest, cycles, key_destroyed) in [
+            (format!("windowdec{bits}.toml"), from_key, false),
+            (format!("windowdec{bits}-lrk.toml"), from_last, true),
+        ] {
+            check(&Pin {
+                manifest: &manifest,
+                op: Op::DecryptWithKeySetup,
+                key_bits: bits,
+                cycles: (cycles, cycles),
+                code_bytes: code,
+                table_bytes: 768,
+                ram_bytes: 16 + bits as u64 / 8 + 6 + 6,
+                key_ram_bytes: bits as u64 / 8,
+                key_destroyed,
+            });
+        }
     }
 }
 

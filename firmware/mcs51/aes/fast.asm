@@ -33,16 +33,5 @@
 ;   round 10            121   72, DJNZ 2, K10 added on the way 45, RET 2
 ;   total: 4 + 9 x 223 + 121 = 2132
 
-; xtime by table: DPTR moves one page up to the xtime table for MixColumns.
-        .macro  XTIME           ; 2 cycles
-        movc    a,@a+dptr
-        .endm
-        .macro  TO_XTIME        ; 1 cycle
-        inc     dph
-        .endm
-        .macro  TO_SBOX         ; 1 cycle
-        dec     dph
-        .endm
-
         .include "aes51.inc"
         .include "enc128.inc"

@@ -40,11 +40,6 @@ aes_round_keys == rk
         .include "aes51.inc"
 
         .area   CSEG (ABS,CODE)
-
-        .macro  XTIME           ; 2 cycles, DPTR at the xtime table
-        movc    a,@a+dptr
-        .endm
-
 ; Each round key is stored in the order SUBSHIFT visits the state bytes,
 ; so encryption reads it forwards with INC R1 and decryption (INVSUBSHIFT
 ; visits the reverse order) backwards with DEC R1.
@@ -98,9 +93,9 @@ enc_round:
         ARKR                    ; K10
         ret
 enc_mix:
-        inc     dph             ; to the xtime table
+        TO_XTIME
         MIX4    MIXCOL
-        dec     dph             ; to the S-box
+        TO_SBOX
         ajmp    enc_round
 
 ; ---- decryption: AddRoundKey K(r-1) after the inverse S-box -------------
@@ -124,7 +119,7 @@ dec_round:
         djnz    r5,dec_mix
         ret
 dec_mix:
-        dec     dph             ; to the xtime table
+        INV_TO_XTIME
         MIX4    INVMIX
-        inc     dph             ; to the inverse S-box
+        inc     dph             ; back to the inverse S-box
         ajmp    dec_round

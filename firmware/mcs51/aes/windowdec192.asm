@@ -1,0 +1,16 @@
+; AES-192 decryption, on-the-fly inverse key schedule in a 24-byte window,
+; from the cipher key or from the last 6 words of the key expansion.
+; cardlab firmware: firmware/mcs51/aes/windowdec192.asm (manifests
+; windowdec192.toml, windowdec192-lrk.toml); the code is windec.inc, the key
+; steps winkey.inc, the RAM map and shared steps aes51.inc.
+;
+; Interface (cardlab mcs51 ABI): key in aes_key (24 bytes), ciphertext
+; in aes_state; LCALL aes_decrypt (cipher key) or aes_decrypt_lrk (the last
+; 6 words of the expansion); plaintext in aes_state. The key buffer ends
+; holding the first window, the cipher key.
+
+NK      = 6
+
+        .include "aes51.inc"
+        .include "winkey.inc"
+        .include "windec.inc"
