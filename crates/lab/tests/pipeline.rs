@@ -63,6 +63,20 @@ fn check(pin: &Pin<'_>) {
     assert_eq!(row.rom_check, None, "{what}");
 }
 
+/// A decryption variant entered with the cipher key (`pin`, which keeps
+/// the key) and its `-lrk` twin: the same image entered with the last round
+/// key, which it destroys, in `lrk_cycles`.
+fn check_from_either_key(pin: &Pin<'_>, lrk_cycles: u64) {
+    check(pin);
+    let lrk = pin.manifest.replace(".toml", "-lrk.toml");
+    check(&Pin {
+        manifest: &lrk,
+        cycles: (lrk_cycles, lrk_cycles),
+        key_destroyed: true,
+        ..*pin
+    });
+}
+
 #[test]
 fn aes_fast_verifies_and_its_figures_are_pinned() {
     // RAM: state 16 + key 16 + R2, R3, R5, R6, R7 + the return address.
@@ -128,13 +142,7 @@ fn aes_decrypt_from_either_key_verifies_and_its_figures_are_pinned() {
         key_ram_bytes: 16,
         key_destroyed: false,
     };
-    check(&pin);
-    check(&Pin {
-        manifest: "decrypt-lrk.toml",
-        cycles: (2784, 2784),
-        key_destroyed: true,
-        ..pin
-    });
+    check_from_either_key(&pin, 2784);
 }
 
 #[test]
@@ -151,13 +159,7 @@ fn aes_small_decrypt_from_either_key_verifies_and_its_figures_are_pinned() {
         key_ram_bytes: 16,
         key_destroyed: false,
     };
-    check(&pin);
-    check(&Pin {
-        manifest: "smalldec-lrk.toml",
-        cycles: (3540, 3540),
-        key_destroyed: true,
-        ..pin
-    });
+    check_from_either_key(&pin, 3540);
 }
 
 #[test]
@@ -193,22 +195,19 @@ fn aes_window_decryption_verifies_at_every_key_size_from_either_key() {
         (192, 718, 4471, 3974),
         (256, 858, 5250, 4694),
     ] {
-        for (manifest, cycles, key_destroyed) in [
-            (format!("windowdec{bits}.toml"), from_key, false),
-            (format!("windowdec{bits}-lrk.toml"), from_last, true),
-        ] {
-            check(&Pin {
-                manifest: &manifest,
-                op: Op::DecryptWithKeySetup,
-                key_bits: bits,
-                cycles: (cycles, cycles),
-                code_bytes: code,
-                table_bytes: 768,
-                ram_bytes: 16 + bits as u64 / 8 + 6 + 6,
-                key_ram_bytes: bits as u64 / 8,
-                key_destroyed,
-            });
-        }
+        let manifest = format!("windowdec{bits}.toml");
+        let pin = Pin {
+            manifest: &manifest,
+            op: Op::DecryptWithKeySetup,
+            key_bits: bits,
+            cycles: (from_key, from_key),
+            code_bytes: code,
+            table_bytes: 768,
+            ram_bytes: 16 + bits as u64 / 8 + 6 + 6,
+            key_ram_bytes: bits as u64 / 8,
+            key_destroyed: false,
+        };
+        check_from_either_key(&pin, from_last);
     }
 }
 
