@@ -1,8 +1,10 @@
 //! Building firmware with the target's real toolchain.
 //!
 //! mcs51: each source through `sdas8051 -plosgff`, then `sdld -n -i -j`
-//! into an Intel HEX image with its NoICE symbols. The build happens in a
-//! fresh temporary folder, so a failed build leaves nothing behind.
+//! into an Intel HEX image with its NoICE symbols. arm7tdmi: each source
+//! through `arm-none-eabi-as -mcpu=arm7tdmi`, then `arm-none-eabi-ld` with
+//! the code at 0x8000 into an ELF executable. The build happens in a fresh
+//! temporary folder, so a failed build leaves nothing behind.
 
 use crate::manifest::Manifest;
 use cardlab_sim::target::{Image, Target};
@@ -22,10 +24,12 @@ pub enum BuildError {
     Io(#[from] std::io::Error),
     #[error("{0}")]
     Image(#[from] cardlab_sim::target::TargetError),
-    #[error(
-        "{manifest}: symbol '{symbol}' is not in the image; export it with '{symbol}::' or '{symbol} == value'"
-    )]
-    MissingSymbol { manifest: String, symbol: String },
+    #[error("{manifest}: symbol '{symbol}' is not in the image; export it with {hint}")]
+    MissingSymbol {
+        manifest: String,
+        symbol: String,
+        hint: String,
+    },
 }
 
 /// A built variant: the image and where its tables are.
@@ -86,12 +90,16 @@ fn run_tool(
     Ok(text)
 }
 
-/// Assemble `sources` with sdas8051 into `dir` and link them with sdld
-/// into `dir/image.ihx` with its NoICE symbols `dir/image.noi`. Each source
-/// is assembled where it lives, so its `.include`s resolve beside it; only
-/// the outputs go to `dir`. An assembler error names the source as given.
-pub fn assemble_mcs51(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
-    let mut rels = vec![];
+/// Each source assembled by `assemble(output, absolute source path)` where
+/// it lives, so its includes resolve beside it; only the outputs go to
+/// `dir`. An assembler error names the source as given. Returns the
+/// outputs' names.
+fn assemble_each(
+    sources: &[PathBuf],
+    extension: &str,
+    mut assemble: impl FnMut(&str, &Path) -> Result<String, BuildError>,
+) -> Result<Vec<String>, BuildError> {
+    let mut outputs = vec![];
     for src in sources {
         let named = |message: String| BuildError::Assembler {
             file: src.display().to_string(),
@@ -102,23 +110,68 @@ pub fn assemble_mcs51(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildE
             return Err(named("no such source file".into()));
         }
         let stem = Path::new(src.file_name().unwrap_or_default());
-        let rel = stem.with_extension("rel").to_string_lossy().into_owned();
-        run_tool(
-            "sdas8051",
-            "Debian sdcc",
-            &["-plosgff", &rel, &path.to_string_lossy()],
-            dir,
-        )
-        .map_err(|e| match e {
+        let output = stem
+            .with_extension(extension)
+            .to_string_lossy()
+            .into_owned();
+        assemble(&output, &path).map_err(|e| match e {
             BuildError::Assembler { message, .. } => named(message),
             other => other,
         })?;
-        rels.push(rel);
+        outputs.push(output);
     }
+    Ok(outputs)
+}
+
+/// Assemble `sources` with sdas8051 into `dir` and link them with sdld
+/// into `dir/image.ihx` with its NoICE symbols `dir/image.noi`.
+pub fn assemble_mcs51(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
+    let rels = assemble_each(sources, "rel", |rel, path| {
+        let args = ["-plosgff", rel, &path.to_string_lossy()];
+        run_tool("sdas8051", "Debian sdcc", &args, dir)
+    })?;
     let mut args = vec!["-n", "-i", "-j", "image.ihx"];
     args.extend(rels.iter().map(String::as_str));
     run_tool("sdld", "Debian sdcc", &args, dir)?;
     Ok(dir.join("image.ihx"))
+}
+
+/// Where `assemble_arm7tdmi` links the code.
+pub const ARM_TEXT: u32 = 0x8000;
+
+/// Assemble `sources` with arm-none-eabi-as for the ARM7TDMI into `dir` and
+/// link them with arm-none-eabi-ld, code from [`ARM_TEXT`], into
+/// `dir/image.elf`.
+pub fn assemble_arm7tdmi(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
+    let package = "Debian binutils-arm-none-eabi";
+    let objects = assemble_each(sources, "o", |object, path| {
+        let include = path
+            .parent()
+            .unwrap_or(Path::new("."))
+            .to_string_lossy()
+            .into_owned();
+        let args = [
+            "-mcpu=arm7tdmi",
+            "-I",
+            &include,
+            "-o",
+            object,
+            &path.to_string_lossy(),
+        ];
+        run_tool("arm-none-eabi-as", package, &args, dir)
+    })?;
+    let text = format!("-Ttext={ARM_TEXT:#x}");
+    let mut args = vec![
+        "--no-warn-rwx-segments",
+        "-e",
+        "0",
+        &text,
+        "-o",
+        "image.elf",
+    ];
+    args.extend(objects.iter().map(String::as_str));
+    run_tool("arm-none-eabi-ld", package, &args, dir)?;
+    Ok(dir.join("image.elf"))
 }
 
 /// Assemble and link the manifest's sources; check every symbol it names.
@@ -127,6 +180,7 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
     let sources: Vec<PathBuf> = m.sources.iter().map(|s| m.dir().join(s)).collect();
     let image_path = match m.target {
         Target::Mcs51 => assemble_mcs51(&sources, dir.path())?,
+        Target::Arm7tdmi => assemble_arm7tdmi(&sources, dir.path())?,
     };
     let image = m.target.read(&image_path)?;
     let sym = |name: &str| {
@@ -137,6 +191,10 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
             .ok_or_else(|| BuildError::MissingSymbol {
                 manifest: m.path.display().to_string(),
                 symbol: name.to_string(),
+                hint: match m.target {
+                    Target::Mcs51 => format!("'{name}::' or '{name} == value'"),
+                    Target::Arm7tdmi => format!("'.global {name}'"),
+                },
             })
     };
     for name in m.ops.values().chain([&m.buffers.key, &m.buffers.block]) {

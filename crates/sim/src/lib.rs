@@ -8,6 +8,7 @@
 //! fetch outside the loaded image, a run past its cycle budget) is a typed
 //! [`SimError`] naming the PC and the instruction, never a panic.
 
+pub mod arm7tdmi;
 pub mod mcs51;
 pub mod observe;
 pub mod target;
@@ -26,6 +27,9 @@ pub enum Space {
     Sfr,
     /// 8051 external data memory (MOVX).
     Xram,
+    /// The single address space of a von Neumann CPU (ARM): code, data
+    /// and tables alike.
+    Memory,
 }
 
 impl Space {
@@ -35,6 +39,7 @@ impl Space {
             Space::Iram => "iram",
             Space::Sfr => "sfr",
             Space::Xram => "xram",
+            Space::Memory => "mem",
         }
     }
 
@@ -44,6 +49,7 @@ impl Space {
             "iram" | "data" | "idata" => Space::Iram,
             "sfr" => Space::Sfr,
             "xram" | "xdata" => Space::Xram,
+            "mem" | "memory" => Space::Memory,
             _ => return None,
         })
     }
@@ -103,6 +109,10 @@ pub enum SimError {
         budget: u64,
         instruction: String,
     },
+    #[error("undefined instruction {text} at PC={pc:#010x}")]
+    UndefinedInstruction { pc: u32, text: String },
+    #[error("{kind} of unmapped address {addr:#010x} at PC={pc:#010x}", kind = if *write { "write" } else { "read" })]
+    Unmapped { pc: u32, addr: u32, write: bool },
     #[error("no free code space for the return stub of a call")]
     NoRoomForStub,
 }

@@ -1,6 +1,7 @@
 //! The targets by name, and how each one's program images are loaded.
 
 use crate::Cpu;
+use crate::arm7tdmi::{self, Arm7tdmi};
 use crate::mcs51::{self, Mcs51, ihx};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -9,6 +10,8 @@ use std::path::{Path, PathBuf};
 pub enum Target {
     /// Intel MCS-51 (8051/8052), 12 oscillator periods per machine cycle.
     Mcs51,
+    /// ARM7TDMI (ARMv4T), one clock a cycle, zero-wait 32-bit memory.
+    Arm7tdmi,
 }
 
 /// A program image as read from disk, ready to boot any number of times.
@@ -19,6 +22,9 @@ pub struct Image {
     pub segments: Vec<(u32, Vec<u8>)>,
     /// Symbol → address, from the linker's symbol file beside the image.
     pub symbols: BTreeMap<String, u32>,
+    /// Where execution starts after boot (the ELF entry point; 0 on the
+    /// 8051). Bit 0 set: Thumb state.
+    pub entry: u32,
 }
 
 impl Image {
@@ -30,6 +36,14 @@ impl Image {
                 for (addr, bytes) in &self.segments {
                     cpu.load_code(*addr as u16, bytes);
                 }
+                Box::new(cpu)
+            }
+            Target::Arm7tdmi => {
+                let mut cpu = Arm7tdmi::new(arm7tdmi::Config::default());
+                for (addr, bytes) in &self.segments {
+                    cpu.load(*addr, bytes);
+                }
+                cpu.boot(self.entry);
                 Box::new(cpu)
             }
         }
@@ -69,14 +83,31 @@ pub enum TargetError {
         kind: &'static str,
         source: ihx::LoadError,
     },
+    #[error("{path} is not a valid {kind}: {source}; rebuild it")]
+    Elf {
+        path: PathBuf,
+        kind: &'static str,
+        source: arm7tdmi::elf::ElfError,
+    },
+    #[error(
+        "{path}: segment at {addr:#010x} ({len} bytes) lies outside the {target} memory map; link it into {map}"
+    )]
+    OutsideMap {
+        path: PathBuf,
+        addr: u32,
+        len: usize,
+        target: &'static str,
+        map: String,
+    },
 }
 
 impl Target {
-    pub const ALL: [Target; 1] = [Target::Mcs51];
+    pub const ALL: [Target; 2] = [Target::Mcs51, Target::Arm7tdmi];
 
     pub fn name(self) -> &'static str {
         match self {
             Target::Mcs51 => "mcs51",
+            Target::Arm7tdmi => "arm7tdmi",
         }
     }
 
@@ -89,6 +120,7 @@ impl Target {
     pub fn parse(name: &str) -> Result<Target, TargetError> {
         match name.to_ascii_lowercase().as_str() {
             "mcs51" | "8051" | "8052" => Ok(Target::Mcs51),
+            "arm7tdmi" | "arm7" => Ok(Target::Arm7tdmi),
             _ => Err(TargetError::Unknown(name.to_string())),
         }
     }
@@ -97,11 +129,13 @@ impl Target {
     pub fn image_kind(self) -> &'static str {
         match self {
             Target::Mcs51 => "Intel HEX image (sdld -i)",
+            Target::Arm7tdmi => "ARM ELF executable (arm-none-eabi-ld)",
         }
     }
 
-    /// Read the image at `path`. Symbols come from the NoICE file beside
-    /// it (`sdld -j` writes `name.noi`), if there is one.
+    /// Read the image at `path`. mcs51: symbols come from the NoICE file
+    /// beside it (`sdld -j` writes `name.noi`), if there is one; arm7tdmi:
+    /// from the ELF symbol table.
     pub fn read(self, path: &Path) -> Result<Image, TargetError> {
         let read = |p: &Path| {
             std::fs::read_to_string(p).map_err(|source| TargetError::Read {
@@ -130,6 +164,49 @@ impl Target {
                         .map(|(a, b)| (a as u32, b))
                         .collect(),
                     symbols,
+                    entry: 0,
+                })
+            }
+            Target::Arm7tdmi => {
+                let data = std::fs::read(path).map_err(|source| TargetError::Read {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
+                let elf = arm7tdmi::elf::parse(&data).map_err(|source| TargetError::Elf {
+                    path: path.to_path_buf(),
+                    kind: self.image_kind(),
+                    source,
+                })?;
+                let map = arm7tdmi::Config::default().map;
+                for (addr, bytes) in &elf.segments {
+                    let inside = map.iter().any(|r| {
+                        addr.wrapping_sub(r.base) as u64 + bytes.len() as u64 <= r.size as u64
+                    });
+                    if !inside {
+                        return Err(TargetError::OutsideMap {
+                            path: path.to_path_buf(),
+                            addr: *addr,
+                            len: bytes.len(),
+                            target: self.name(),
+                            map: map
+                                .iter()
+                                .map(|r| {
+                                    format!(
+                                        "{:#010x}-{:#010x}",
+                                        r.base,
+                                        r.base as u64 + r.size as u64 - 1
+                                    )
+                                })
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        });
+                    }
+                }
+                Ok(Image {
+                    target: self,
+                    segments: elf.segments,
+                    symbols: elf.symbols,
+                    entry: elf.entry,
                 })
             }
         }
@@ -153,7 +230,7 @@ mod tests {
     #[test]
     fn unknown_targets_list_the_known_ones() {
         let err = Target::parse("z80").unwrap_err().to_string();
-        assert_eq!(err, "unknown target 'z80'; known targets: mcs51");
+        assert_eq!(err, "unknown target 'z80'; known targets: mcs51, arm7tdmi");
         assert_eq!(Target::parse("8051").unwrap(), Target::Mcs51);
     }
 

@@ -468,7 +468,7 @@ impl Cpu for Mcs51 {
             } else {
                 self.sfr_raw(a as u8)
             }),
-            Space::Sfr => None,
+            Space::Sfr | Space::Memory => None,
         }
     }
 
