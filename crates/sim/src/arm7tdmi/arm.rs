@@ -373,7 +373,7 @@ impl Arm7tdmi {
         } else {
             self.prefetch(false);
             let value = self.r[rd].wrapping_add(if rd == 15 { 4 } else { 0 });
-            self.bus.write(addr & !1, 2, value & 0xFFFF, false)?;
+            self.store_half(addr, value)?;
             if let Some(base) = writeback {
                 self.write_reg(rn, base);
             }

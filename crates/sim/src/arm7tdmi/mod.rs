@@ -131,6 +131,9 @@ pub struct Arm7tdmi {
     next: u32,
     bus: Bus,
     instructions: u64,
+    /// Word and halfword accesses at addresses not aligned to their size
+    /// (the ARM7TDMI rotates or drops the low bits; see the load helpers).
+    misaligned: u64,
     last_pc: Option<u32>,
     call_stub: Option<u32>,
     observer: Option<Box<dyn Observer>>,
@@ -154,6 +157,7 @@ impl Arm7tdmi {
             next: 0,
             bus: Bus::new(&config.map),
             instructions: 0,
+            misaligned: 0,
             last_pc: None,
             call_stub: None,
             observer: None,
@@ -176,6 +180,13 @@ impl Arm7tdmi {
 
     pub fn load(&mut self, addr: u32, bytes: &[u8]) -> bool {
         self.bus.load_bytes(addr, bytes)
+    }
+
+    /// How many word or halfword accesses so far were not aligned to their
+    /// size. Compilers avoid them; in hand-written code they are usually a
+    /// bug, and other ARM cores treat them differently.
+    pub fn misaligned_accesses(&self) -> u64 {
+        self.misaligned
     }
 
     pub fn bus_cycles(&self) -> bus::BusCycles {
@@ -341,21 +352,35 @@ impl Arm7tdmi {
     /// A word load as the ARM7TDMI does it: from the aligned word, rotated
     /// right by 8 × (address mod 4) (TRM §4.9, "unaligned word loads").
     fn load_word_rotated(&mut self, addr: u32, sequential: bool) -> Result<u32, Unmapped> {
-        let word = self.bus.read(addr & !3, 4, sequential)?;
+        let word = self.load_word(addr, sequential)?;
         Ok(word.rotate_right(8 * (addr & 3)))
     }
 
+    fn note_alignment(&mut self, addr: u32, size: u32) {
+        if addr & (size - 1) != 0 {
+            self.misaligned += 1;
+        }
+    }
+
     fn load_word(&mut self, addr: u32, sequential: bool) -> Result<u32, Unmapped> {
+        self.note_alignment(addr, 4);
         self.bus.read(addr & !3, 4, sequential)
     }
 
     fn store_word(&mut self, addr: u32, value: u32, sequential: bool) -> Result<(), Unmapped> {
+        self.note_alignment(addr, 4);
         self.bus.write(addr & !3, 4, value, sequential)
+    }
+
+    fn store_half(&mut self, addr: u32, value: u32) -> Result<(), Unmapped> {
+        self.note_alignment(addr, 2);
+        self.bus.write(addr & !1, 2, value & 0xFFFF, false)
     }
 
     /// LDRH: an odd address reads the aligned halfword rotated by 8
     /// (ARM7TDMI behaviour; the architecture leaves it unpredictable).
     fn load_half(&mut self, addr: u32) -> Result<u32, Unmapped> {
+        self.note_alignment(addr, 2);
         let half = self.bus.read(addr & !1, 2, false)?;
         Ok(half.rotate_right(8 * (addr & 1)))
     }
@@ -363,6 +388,7 @@ impl Arm7tdmi {
     /// LDRSH: an odd address loads the byte there, sign-extended (ARM7TDMI
     /// behaviour).
     fn load_signed_half(&mut self, addr: u32) -> Result<u32, Unmapped> {
+        self.note_alignment(addr, 2);
         if addr & 1 != 0 {
             return Ok(self.bus.read(addr, 1, false)? as i8 as u32);
         }

@@ -268,7 +268,7 @@ impl Arm7tdmi {
         let v = self.r[rd];
         match width {
             Width::Byte => self.bus.write(addr, 1, v & 0xFF, false)?,
-            Width::Half => self.bus.write(addr & !1, 2, v & 0xFFFF, false)?,
+            Width::Half => self.store_half(addr, v)?,
             _ => self.store_word(addr, v, false)?,
         }
         Ok(())

@@ -246,3 +246,44 @@ pub fn peek32(cpu: &Arm7tdmi, addr: u32) -> u32 {
         cpu.read(Space::Memory, addr + i as u32).unwrap()
     }))
 }
+
+/// Assemble `source` (GNU as syntax; `.thumb` inside for Thumb) for the
+/// ARM7TDMI and return the bytes of its .text, placed to run from CODE.
+pub fn assemble(source: &str) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("t.s");
+    std::fs::write(&src, format!("\t.text\n\t.syntax unified\n{source}\n")).unwrap();
+    let tool = |tool: &str, args: &[&str]| {
+        let out = Command::new(tool)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap_or_else(|e| {
+                panic!("{tool}: {e}; install Debian binutils-arm-none-eabi (scripts/install)")
+            });
+        assert!(
+            out.status.success(),
+            "{tool} failed on:\n{source}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let text = format!("-Ttext={CODE:#x}");
+    tool("arm-none-eabi-as", &["-mcpu=arm7tdmi", "-o", "t.o", "t.s"]);
+    tool(
+        "arm-none-eabi-ld",
+        &[
+            "--no-warn-rwx-segments",
+            "-e",
+            "0",
+            &text,
+            "-o",
+            "t.elf",
+            "t.o",
+        ],
+    );
+    tool(
+        "arm-none-eabi-objcopy",
+        &["-O", "binary", "-j", ".text", "t.elf", "t.bin"],
+    );
+    std::fs::read(dir.path().join("t.bin")).unwrap()
+}
