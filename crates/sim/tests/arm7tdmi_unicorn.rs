@@ -420,11 +420,12 @@ fn every_thumb_format_agrees_with_unicorn() {
 fn arm_writes_pc(ins: u32) -> bool {
     let class = ins >> 25 & 7;
     let rd = ins >> 12 & 0xF;
+    let multiply = ins & 0x0FC0_00F0 == 0x90 || ins & 0x0F80_00F0 == 0x0080_0090;
+    // TST, TEQ, CMP, CMN and MRS/MSR have no Rd to write
+    let no_rd = class < 2 && ins & 0x0190_0000 == 0x0100_0000;
     match class {
-        0 | 1 if ins & 0x0FC0_00F0 == 0x90 || ins & 0x0F80_00F0 == 0x0080_0090 => {
-            ins >> 16 & 0xF == 15
-        }
-        0 | 1 | 2 | 3 => rd == 15 && ins & 0x0190_0000 != 0x0100_0000 || (class >= 2 && rd == 15),
+        0 | 1 if multiply => ins >> 16 & 0xF == 15,
+        0..=3 => rd == 15 && !no_rd,
         4 => ins >> 15 & 1 == 1,
         _ => true,
     }
