@@ -11,12 +11,15 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct RunArgs {
-    /// The CPU: mcs51.
+    /// The CPU: mcs51 or arm7tdmi.
     #[arg(short, long, value_name = "TARGET")]
     target: String,
-    /// The program image (mcs51: Intel HEX from sdld; symbols from the .noi beside it).
+    /// The program image (mcs51: Intel HEX from sdld, symbols from the .noi
+    /// beside it; arm7tdmi: ELF executable from arm-none-eabi-ld, started at
+    /// its entry point with SP at the top of memory).
     file: PathBuf,
-    /// Start at this label or address instead of the reset vector.
+    /// Start at this label or address instead of the reset vector or entry
+    /// point (arm7tdmi: an odd address starts in Thumb state).
     #[arg(long, value_name = "LABEL", conflicts_with = "call")]
     entry: Option<String>,
     /// Call this label or address as a subroutine and stop when it returns.
@@ -25,8 +28,9 @@ pub struct RunArgs {
     /// Stop with an error past this many cycles (the target's own cycle unit).
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     max_cycles: u64,
-    /// Print memory after the run: SPACE:START:LEN (space code, iram, sfr or xram;
-    /// START a number or a label; numbers decimal or 0x hex). Repeatable.
+    /// Print memory after the run: SPACE:START:LEN (mcs51: space code, iram,
+    /// sfr or xram; arm7tdmi: mem; START a number or a label; numbers decimal
+    /// or 0x hex). Repeatable.
     #[arg(long, value_name = "SPACE:START:LEN")]
     dump: Vec<String>,
     /// Write bytes before the run: SPACE:START:HEX (e.g. iram:aes_key:000102...). Repeatable.
@@ -117,7 +121,7 @@ impl Registers {
 fn address(text: &str, symbols: &BTreeMap<String, u32>, what: &str) -> Result<u32, Failure> {
     parse_number(text).or_else(|| symbols.get(text).copied()).ok_or_else(|| {
         Failure::Input(format!(
-            "{what} '{text}' is neither a number nor a symbol of the program; export the label (name::) or give an address"
+            "{what} '{text}' is neither a number nor a symbol of the program; export the label or give an address"
         ))
     })
 }
@@ -152,6 +156,7 @@ const SET: RangeOption = RangeOption {
 /// spaces; `last` reads X into a value and the length it covers.
 fn parse_range<T>(
     option: &RangeOption,
+    target: Target,
     text: &str,
     symbols: &BTreeMap<String, u32>,
     cpu: &dyn Cpu,
@@ -161,11 +166,17 @@ fn parse_range<T>(
     let [space, start, tail] = text.split(':').collect::<Vec<_>>()[..] else {
         return Err(bad(option.form));
     };
-    let space = Space::parse(space).ok_or_else(|| {
-        bad(&format!(
-            "unknown space '{space}'; use code, iram, sfr or xram"
-        ))
-    })?;
+    let known = target.spaces();
+    let space = Space::parse(space)
+        .filter(|s| known.contains(s))
+        .ok_or_else(|| {
+            let names: Vec<&str> = known.iter().map(|s| s.name()).collect();
+            bad(&format!(
+                "no space '{space}' on {}; use {}",
+                target.name(),
+                names.join(", ")
+            ))
+        })?;
     let start = address(start, symbols, "start")?;
     let (value, len) = last(tail)
         .filter(|&(_, n)| n > 0)
@@ -183,11 +194,12 @@ fn parse_range<T>(
 }
 
 fn parse_dump(
+    target: Target,
     text: &str,
     symbols: &BTreeMap<String, u32>,
     cpu: &dyn Cpu,
 ) -> Result<DumpRequest, Failure> {
-    let (space, start, _, len) = parse_range(&DUMP, text, symbols, cpu, |t| {
+    let (space, start, _, len) = parse_range(&DUMP, target, text, symbols, cpu, |t| {
         parse_number(t).map(|n| (n, n))
     })?;
     Ok(DumpRequest { space, start, len })
@@ -195,11 +207,12 @@ fn parse_dump(
 
 /// Apply one `--set SPACE:START:HEX`.
 fn apply_set(
+    target: Target,
     text: &str,
     symbols: &BTreeMap<String, u32>,
     cpu: &mut dyn Cpu,
 ) -> Result<(), Failure> {
-    let (space, start, bytes, _) = parse_range(&SET, text, symbols, cpu, |t| {
+    let (space, start, bytes, _) = parse_range(&SET, target, text, symbols, cpu, |t| {
         hex::decode(t).ok().map(|b| {
             let n = b.len() as u32;
             (b, n)
@@ -221,10 +234,10 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let dumps = args
         .dump
         .iter()
-        .map(|d| parse_dump(d, &symbols, cpu.as_ref()))
+        .map(|d| parse_dump(target, d, &symbols, cpu.as_ref()))
         .collect::<Result<Vec<_>, _>>()?;
     for set in &args.set {
-        apply_set(set, &symbols, cpu.as_mut())?;
+        apply_set(target, set, &symbols, cpu.as_mut())?;
     }
     if let Some(label) = &args.entry {
         cpu.set_pc(address(label, &symbols, "--entry")?);
@@ -313,15 +326,19 @@ fn text(r: &Report) -> String {
     out += &format!("instructions  {}\n", r.instructions);
     out += &format!("registers     {}\n", r.registers.line());
     for d in &r.dumps {
+        let end = d.start + d.bytes.len() as u32 - 1;
+        let digits = if end > 0xFFFF { 8 } else { 4 };
         out += &format!(
-            "{} {:#06x}..{:#06x}\n",
+            "{} {:#0w$x}..{:#0w$x}\n",
             d.space.name(),
             d.start,
-            d.start + d.bytes.len() as u32 - 1
+            end,
+            w = digits + 2
         );
         for (i, row) in d.bytes.chunks(16).enumerate() {
             let hex: Vec<String> = row.iter().map(|b| format!("{b:02x}")).collect();
-            out += &format!("  {:04x}  {}\n", d.start as usize + 16 * i, hex.join(" "));
+            let at = d.start as usize + 16 * i;
+            out += &format!("  {at:0digits$x}  {}\n", hex.join(" "));
         }
     }
     out

@@ -176,7 +176,7 @@ fn bad_input_is_one_line_exit_2_and_no_report() {
         ),
         (
             vec!["-t", "mcs51", &ihx, "--dump", "eeprom:0:4"],
-            "unknown space 'eeprom'",
+            "no space 'eeprom' on mcs51; use code, iram, sfr, xram",
         ),
         (
             vec!["-t", "mcs51", &ihx, "--dump", "iram:0xf8:16"],

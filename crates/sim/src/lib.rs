@@ -29,6 +29,7 @@ pub enum Space {
     Xram,
     /// The single address space of a von Neumann CPU (ARM): code, data
     /// and tables alike.
+    #[serde(rename = "mem")]
     Memory,
 }
 

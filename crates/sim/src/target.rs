@@ -1,8 +1,8 @@
 //! The targets by name, and how each one's program images are loaded.
 
-use crate::Cpu;
 use crate::arm7tdmi::{self, Arm7tdmi};
 use crate::mcs51::{self, Mcs51, ihx};
+use crate::{Cpu, Space};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -122,6 +122,14 @@ impl Target {
             "mcs51" | "8051" | "8052" => Ok(Target::Mcs51),
             "arm7tdmi" | "arm7" => Ok(Target::Arm7tdmi),
             _ => Err(TargetError::Unknown(name.to_string())),
+        }
+    }
+
+    /// The memory spaces `cardlab run --dump/--set` may name.
+    pub fn spaces(self) -> &'static [Space] {
+        match self {
+            Target::Mcs51 => &[Space::Code, Space::Iram, Space::Sfr, Space::Xram],
+            Target::Arm7tdmi => &[Space::Memory],
         }
     }
 

@@ -474,8 +474,10 @@ impl Cpu for Arm7tdmi {
         self.pc
     }
 
+    /// As BX would: bit 0 of `pc` selects Thumb state.
     fn set_pc(&mut self, pc: u32) {
-        self.pc = pc;
+        self.set_flag(psr::T, pc & 1 != 0);
+        self.pc = pc & !1;
     }
 
     fn cycles(&self) -> u64 {
