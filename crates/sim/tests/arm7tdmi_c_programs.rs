@@ -3,7 +3,6 @@
 //! simulator must equal qemu-arm's (QEMU's ARMv4T model TI925T, Linux user
 //! mode). Results, not cycles: QEMU has no cycle model.
 
-use cardlab_sim::Cpu;
 use cardlab_sim::target::Target;
 use std::path::{Path, PathBuf};
 use std::process::Command;
