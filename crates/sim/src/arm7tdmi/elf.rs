@@ -3,7 +3,7 @@
 //! symbol table (a Thumb function's symbol has bit 0 set, as the ARM ELF
 //! ABI marks it, which is what [`Cpu::call`](crate::Cpu::call) wants).
 
-use object::{Object, ObjectSegment, ObjectSymbol};
+use object::{Object, ObjectSegment, ObjectSymbol, SymbolKind, SymbolSection};
 use std::collections::BTreeMap;
 
 #[derive(Debug, thiserror::Error)]
@@ -35,11 +35,19 @@ pub fn parse(data: &[u8]) -> Result<Elf, ElfError> {
             segments.push((segment.address() as u32, bytes.to_vec()));
         }
     }
+    // Every label defined in a section or absolute: assembler labels are
+    // untyped and sizeless, which `is_definition` would pass over.
     let symbols = file
         .symbols()
-        .filter(|s| s.is_definition() && !s.name().unwrap_or("").is_empty())
+        .filter(|s| {
+            matches!(
+                s.section(),
+                SymbolSection::Section(_) | SymbolSection::Absolute
+            )
+        })
+        .filter(|s| !matches!(s.kind(), SymbolKind::Section | SymbolKind::File))
         .filter_map(|s| Some((s.name().ok()?.to_string(), s.address() as u32)))
-        .filter(|(name, _)| !name.starts_with('$'))
+        .filter(|(name, _)| !name.is_empty() && !name.starts_with('$'))
         .collect();
     Ok(Elf {
         entry: file.entry() as u32,
