@@ -328,6 +328,7 @@ fn arm_cases(
                 thumb: false,
                 regs: r,
                 cpsr,
+                spsr: None,
                 code: vec![ins],
                 count: 1,
                 their_count: None,
@@ -404,6 +405,7 @@ fn every_thumb_format_agrees_with_unicorn() {
                 thumb: true,
                 regs: r,
                 cpsr,
+                spsr: None,
                 code,
                 count,
                 their_count,
@@ -480,6 +482,7 @@ fn random_straight_line_programs_agree_with_unicorn() {
             thumb,
             regs,
             cpsr,
+            spsr: None,
             code,
             count: 40,
             their_count: None,
@@ -496,6 +499,62 @@ fn random_straight_line_programs_agree_with_unicorn() {
         redrawn < cases.len(),
         "{redrawn} programs redrawn: the draws need aligned operands"
     );
+    let n = cases.len();
+    report(differences(&cases), n);
+}
+
+/// A valid mode for an MSR to write or an SPSR to hold (no Thumb bit: MSR
+/// does not write it).
+fn mode_bits(rng: &mut Rng) -> u32 {
+    rng.pick(&[0x10, 0x11, 0x12, 0x13, 0x17, 0x1B, 0x1F])
+}
+
+/// Privileged instructions, from Supervisor mode with a random SPSR: MSR
+/// to any field of CPSR (changing mode and banks) or SPSR, MRS of both,
+/// exception returns (data processing with S and Rd = PC; LDM with PC and ^).
+fn privileged(rng: &mut Rng) -> u32 {
+    let c = cond(rng);
+    match rng.below(5) {
+        0 => {
+            // MSR CPSR/SPSR, #imm (a valid mode, I and F random)
+            let value = mode_bits(rng) | field(rng, 2) << 6;
+            c << 28 | 0x0320_F000 | field(rng, 1) << 22 | field(rng, 4) << 16 | value
+        }
+        1 => c << 28 | 0x010F_0000 | field(rng, 1) << 22 | reg(rng, &[]) << 12,
+        2 => c << 28 | 0x01B0_F00E, // MOVS pc, lr
+        3 => c << 28 | 0x025E_F004, // SUBS pc, lr, #4
+        _ => {
+            // LDMIA rn!, {.., pc}^ (the base not in the list)
+            let rn = reg(rng, &[]);
+            let list = (field(rng, 15) & !(1 << rn)) | 1 << 15;
+            c << 28 | 0x08F0_0000 | rn << 16 | list
+        }
+    }
+}
+
+#[test]
+fn privileged_instructions_agree_with_unicorn() {
+    let mut rng = Rng(0x5_0c5_0c5);
+    let mut cases = vec![];
+    for i in 0..1000 {
+        let (mut regs, _) = state(&mut rng, Regs::Data, false, 0);
+        let flags = (rng.below(16) as u32) << 28;
+        let cpsr = flags | 0xC0 | 0x13;
+        // Returning to Thumb or ARM state; the return address aligned to it.
+        let spsr = (rng.below(16) as u32) << 28 | field(&mut rng, 3) << 5 | mode_bits(&mut rng);
+        regs[14] = CODE + 0x100 + 4 * field(&mut rng, 8);
+        cases.push(Case {
+            thumb: false,
+            regs,
+            cpsr,
+            spsr: Some(spsr),
+            code: vec![privileged(&mut rng)],
+            count: 1,
+            their_count: None,
+            seed: i,
+            what: "privileged".to_string(),
+        });
+    }
     let n = cases.len();
     report(differences(&cases), n);
 }

@@ -217,6 +217,19 @@ impl Arm7tdmi {
         self.cpsr = value;
     }
 
+    /// The SPSR of the current mode (User and System have none: the CPSR).
+    pub fn spsr_of_mode(&self) -> u32 {
+        self.spsr()
+    }
+
+    /// The SPSR of the current mode (User and System have none: ignored).
+    pub fn set_spsr(&mut self, value: u32) {
+        let bank = self.mode().bank();
+        if bank != 0 {
+            self.spsr[bank] = value;
+        }
+    }
+
     pub fn mode(&self) -> Mode {
         Mode::from_bits(self.cpsr).unwrap_or(Mode::User)
     }

@@ -32,6 +32,8 @@ pub struct Case {
     /// R0-R15 (R15: the address of the first instruction).
     pub regs: [u32; 16],
     pub cpsr: u32,
+    /// The SPSR of the starting mode, for cases in a privileged mode.
+    pub spsr: Option<u32>,
     /// Instructions, placed from CODE: 4 bytes each in ARM state, 2 in Thumb.
     pub code: Vec<u32>,
     pub count: u32,
@@ -49,6 +51,8 @@ pub struct Case {
 pub struct Outcome {
     pub regs: [u32; 16],
     pub cpsr: u32,
+    /// The current mode's SPSR, compared only where the case set one.
+    pub spsr: Option<u32>,
     pub writes: BTreeMap<u32, u8>,
     pub faulted: bool,
 }
@@ -85,6 +89,9 @@ pub fn run_sim(case: &Case) -> (Outcome, Arm7tdmi) {
     cpu.load(DATA, &window);
     cpu.load(case.regs[15], &case.code_bytes());
     cpu.set_cpsr(case.cpsr);
+    if let Some(spsr) = case.spsr {
+        cpu.set_spsr(spsr);
+    }
     for (i, &v) in case.regs.iter().enumerate() {
         cpu.set_reg(i, v);
     }
@@ -103,6 +110,7 @@ pub fn run_sim(case: &Case) -> (Outcome, Arm7tdmi) {
     let outcome = Outcome {
         regs,
         cpsr: cpu.cpsr(),
+        spsr: banked_spsr(cpu.cpsr(), case.spsr.map(|_| cpu.spsr_of_mode())),
         writes,
         faulted,
     };
@@ -134,12 +142,15 @@ pub fn run_unicorn(cases: &[Case]) -> Vec<Outcome> {
     let mut input = String::new();
     for c in cases {
         let code = hex::encode(c.code_bytes());
-        input += &serde_json::json!({
+        let mut case = serde_json::json!({
             "thumb": c.thumb, "regs": c.regs, "cpsr": c.cpsr,
             "code": [[c.regs[15], code]], "count": c.their_count.unwrap_or(c.count),
             "seed": c.seed,
-        })
-        .to_string();
+        });
+        if let Some(spsr) = c.spsr {
+            case["spsr"] = spsr.into();
+        }
+        input += &case.to_string();
         input.push('\n');
     }
     if let Ok(path) = std::env::var("CARDLAB_DUMP_CASES") {
@@ -159,7 +170,8 @@ pub fn run_unicorn(cases: &[Case]) -> Vec<Outcome> {
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
-        .map(|line| {
+        .zip(cases)
+        .map(|(line, case)| {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
             let regs: Vec<u32> = v["regs"]
                 .as_array()
@@ -170,6 +182,10 @@ pub fn run_unicorn(cases: &[Case]) -> Vec<Outcome> {
             Outcome {
                 regs: regs.try_into().unwrap(),
                 cpsr: v["cpsr"].as_u64().unwrap() as u32,
+                spsr: banked_spsr(
+                    v["cpsr"].as_u64().unwrap() as u32,
+                    case.spsr.map(|_| v["spsr"].as_u64().unwrap() as u32),
+                ),
                 writes: v["writes"]
                     .as_array()
                     .unwrap()
@@ -180,6 +196,11 @@ pub fn run_unicorn(cases: &[Case]) -> Vec<Outcome> {
             }
         })
         .collect()
+}
+
+/// The SPSR worth comparing: User and System mode have none.
+fn banked_spsr(cpsr: u32, spsr: Option<u32>) -> Option<u32> {
+    spsr.filter(|_| !matches!(cpsr & 0x1F, 0x10 | 0x1F))
 }
 
 /// Run every case on both and return the disagreements, described.
@@ -235,8 +256,8 @@ fn describe(o: &Outcome) -> String {
         return "fault".into();
     }
     format!(
-        "regs {:08x?} cpsr {:08x} writes {:x?}",
-        o.regs, o.cpsr, o.writes
+        "regs {:08x?} cpsr {:08x} spsr {:08x?} writes {:x?}",
+        o.regs, o.cpsr, o.spsr, o.writes
     )
 }
 

@@ -3,10 +3,11 @@
 cardlab's differential tests.
 
 Reads one JSON object a line from stdin:
-  {"thumb": bool, "regs": [r0..r15], "cpsr": int, "code": [[addr, hex]..],
-   "count": instructions to run, "seed": data fill seed}
+  {"thumb": bool, "regs": [r0..r15], "cpsr": int, "spsr": int (optional),
+   "code": [[addr, hex]..], "count": instructions to run, "seed": data fill seed}
 and writes one a line:
-  {"regs": [...], "cpsr": int, "writes": [[addr, byte]..], "error": str|null}
+  {"regs": [...], "cpsr": int, "spsr": int, "writes": [[addr, byte]..],
+   "error": str|null}
 where pc in "regs" is where execution stopped (a branch out of memory is
 not an error: the fault belongs to the next fetch). Memory: 4 MiB from 0, as the
 simulator's default map; the data window DATA..DATA+SIZE is filled with
@@ -18,7 +19,7 @@ import sys
 from unicorn import (Uc, UcError, UC_ARCH_ARM, UC_MODE_ARM, UC_HOOK_MEM_WRITE,
                      UC_ERR_FETCH_UNMAPPED)
 from unicorn.arm_const import (UC_ARM_REG_R0, UC_ARM_REG_CPSR, UC_ARM_REG_PC,
-                               UC_CPU_ARM_TI925T)
+                               UC_ARM_REG_SPSR, UC_CPU_ARM_TI925T)
 
 MEM = 4 << 20
 DATA, SIZE = 0x10000, 0x10000
@@ -64,6 +65,8 @@ def main():
         uc.ctl_flush_tb()
         writes.clear()
         uc.reg_write(UC_ARM_REG_CPSR, case["cpsr"])
+        if "spsr" in case:
+            uc.reg_write(UC_ARM_REG_SPSR, case["spsr"])
         for reg, value in zip(REGS, case["regs"]):
             uc.reg_write(reg, value)
         pc = case["regs"][15]
@@ -79,6 +82,7 @@ def main():
         out = {
             "regs": [uc.reg_read(r) for r in REGS],
             "cpsr": uc.reg_read(UC_ARM_REG_CPSR),
+            "spsr": uc.reg_read(UC_ARM_REG_SPSR),
             "writes": sorted(writes.items()),
             "error": error,
         }
