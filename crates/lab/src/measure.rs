@@ -151,11 +151,11 @@ fn read(cpu: &dyn Cpu, space: Space, at: u32, len: usize) -> Vec<u8> {
         .collect()
 }
 
-/// Fill every data space with bytes from `seed`.
+/// Fill the CPU's data ranges with bytes from `seed`.
 fn scramble(cpu: &mut dyn Cpu, seed: u64) {
     let mut s = seed | 1;
-    for (space, size) in cpu.data_spaces() {
-        for a in 0..size {
+    for (space, start, len) in cpu.data_ranges() {
+        for a in start..start + len {
             cpu.write(space, a, xorshift(&mut s) as u8);
         }
     }
@@ -276,6 +276,9 @@ pub struct Row {
     /// Distinct bytes of the key buffer written: the round-key RAM of an
     /// in-place key schedule.
     pub key_ram_bytes: Option<u64>,
+    /// Distinct data bytes written outside the key and block buffers: the
+    /// working RAM (temporaries, round keys, stack) a caller must spare.
+    pub work_ram_bytes: Option<u64>,
     pub key_destroyed: Option<bool>,
     /// Data-memory reads and writes during the call (the largest over vectors).
     pub accesses_per_block: Option<u64>,
@@ -335,6 +338,7 @@ pub fn measure(
         table_bytes: built.table_bytes(),
         ram_bytes: None,
         key_ram_bytes: None,
+        work_ram_bytes: None,
         key_destroyed: None,
         accesses_per_block: None,
         constant_time: None,
@@ -347,6 +351,7 @@ pub fn measure(
         .chain((0..m.algorithm.block_bytes() as u32).map(|i| (at.space, at.block + i)))
         .collect();
     let (mut cmin, mut cmax, mut ram, mut key_ram, mut accesses) = (u64::MAX, 0, 0, 0, 0);
+    let mut work_ram = 0;
     let (mut destroyed, mut pc_traces, mut addr_traces) = (false, HashSet::new(), HashSet::new());
     let (mut fetched, mut code_reads) = (HashSet::new(), HashSet::new());
     for (i, v) in vectors.iter().enumerate() {
@@ -363,6 +368,7 @@ pub fn measure(
         let p = &run.probe;
         let footprint: HashSet<&(Space, u32)> = p.written.iter().chain(&buffers).collect();
         ram = ram.max(footprint.len() as u64);
+        work_ram = work_ram.max((footprint.len() - buffers.len()) as u64);
         let key_end = at.key + v.key.len() as u32;
         key_ram = key_ram.max(
             p.written
@@ -383,6 +389,7 @@ pub fn measure(
     row.cycles_max = Some(cmax);
     row.ram_bytes = Some(ram);
     row.key_ram_bytes = Some(key_ram);
+    row.work_ram_bytes = Some(work_ram);
     row.key_destroyed = Some(destroyed);
     row.accesses_per_block = Some(accesses);
     row.constant_time = Some(pc_traces.len() == 1);

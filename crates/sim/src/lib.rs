@@ -150,8 +150,10 @@ pub trait Cpu {
     fn clocks_per_cycle(&self) -> u32 {
         1
     }
-    /// The data-memory spaces and their sizes in bytes (no SFRs, no code).
-    fn data_spaces(&self) -> Vec<(Space, u32)>;
+    /// The data memory a program may read before it writes it, as (space,
+    /// start, length): the lab fills it with noise before every run, so
+    /// code that relies on memory it never initialised fails.
+    fn data_ranges(&self) -> Vec<(Space, u32, u32)>;
     fn set_observer(&mut self, observer: Option<Box<dyn Observer>>);
     fn take_observer(&mut self) -> Option<Box<dyn Observer>>;
     /// Prepare a subroutine call of `entry` as the target's call

@@ -130,6 +130,8 @@ pub struct Arm7tdmi {
     /// 4 or 2 unless it branches).
     next: u32,
     bus: Bus,
+    /// One past the highest byte `load` wrote.
+    loaded_end: u32,
     instructions: u64,
     /// Word and halfword accesses at addresses not aligned to their size
     /// (the ARM7TDMI rotates or drops the low bits; see the load helpers).
@@ -156,6 +158,7 @@ impl Arm7tdmi {
             pc: 0,
             next: 0,
             bus: Bus::new(&config.map),
+            loaded_end: 0,
             instructions: 0,
             misaligned: 0,
             last_pc: None,
@@ -179,7 +182,17 @@ impl Arm7tdmi {
     }
 
     pub fn load(&mut self, addr: u32, bytes: &[u8]) -> bool {
+        self.loaded_end = self.loaded_end.max(addr.wrapping_add(bytes.len() as u32));
         self.bus.load_bytes(addr, bytes)
+    }
+
+    /// One past the highest mapped address.
+    fn memory_top(&self) -> u32 {
+        self.bus
+            .map()
+            .map(|r| r.base.wrapping_add(r.size))
+            .max()
+            .unwrap_or(0)
     }
 
     /// How many word or halfword accesses so far were not aligned to their
@@ -547,8 +560,19 @@ impl Cpu for Arm7tdmi {
         disassemble
     }
 
-    fn data_spaces(&self) -> Vec<(Space, u32)> {
-        vec![(Space::Memory, self.bus.map().map(|r| r.size).sum())]
+    /// The 64 KiB after the highest byte loaded (where .data and .bss of a
+    /// linked image lie) and the 64 KiB under the top of memory (the stack
+    /// that `boot` and `call` set up). The rest of a large map stays zero:
+    /// filling megabytes before every run would cost more than it finds.
+    fn data_ranges(&self) -> Vec<(Space, u32, u32)> {
+        const SPAN: u32 = 0x10000;
+        let top = self.memory_top();
+        let after_image = (self.loaded_end + 3) & !3;
+        [(after_image, SPAN), (top.wrapping_sub(SPAN), SPAN)]
+            .into_iter()
+            .filter(|&(start, len)| self.bus.mapped(start, len))
+            .map(|(start, len)| (Space::Memory, start, len))
+            .collect()
     }
 
     fn set_observer(&mut self, observer: Option<Box<dyn Observer>>) {
@@ -566,13 +590,7 @@ impl Cpu for Arm7tdmi {
         let stub = match self.call_stub {
             Some(stub) => stub,
             None => {
-                let top = self
-                    .bus
-                    .map()
-                    .map(|r| r.base.wrapping_add(r.size))
-                    .max()
-                    .ok_or(SimError::NoRoomForStub)?;
-                let stub = top.wrapping_sub(4);
+                let stub = self.memory_top().wrapping_sub(4);
                 if !self.bus.load_bytes(stub, &ARM_HALT.to_le_bytes()) {
                     return Err(SimError::NoRoomForStub);
                 }

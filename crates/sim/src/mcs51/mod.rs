@@ -492,10 +492,11 @@ impl Cpu for Mcs51 {
         self.config.timing.clocks_per_cycle
     }
 
-    fn data_spaces(&self) -> Vec<(Space, u32)> {
+    /// All of internal RAM and XRAM.
+    fn data_ranges(&self) -> Vec<(Space, u32, u32)> {
         vec![
-            (Space::Iram, self.config.iram_size as u32),
-            (Space::Xram, 0x10000),
+            (Space::Iram, 0, self.config.iram_size as u32),
+            (Space::Xram, 0, 0x10000),
         ]
     }
 

@@ -1,0 +1,148 @@
+@ AES-128 encryption with an on-the-fly key schedule and one 1 KB T-table,
+@ for the ARM7TDMI (ARM state).
+@ cardlab firmware: firmware/arm7tdmi/aes/ttable.s (manifest ttable.toml)
+@
+@ Written from FIPS-197. A round is the classic table form ([DR98]; FIPS-197
+@ 5.1 with SubBytes, ShiftRows and MixColumns merged): each output column is
+@ four table lookups, one per row, rotated into place by the barrel shifter
+@ for free, XORed with the round key. One table T'[x] = (S, S, 3S, 2S) serves
+@ all four rows (the rotations make the other three) and, through its byte 0,
+@ as the S-box of the key schedule and the last round: 1 KB of tables in all.
+@ The whole cipher is unrolled, so each Rcon is an immediate and no register
+@ counts rounds.
+@
+@ Interface (cardlab arm7tdmi ABI): the caller writes the plaintext to
+@ aes_state and the key to aes_key (FIPS-197 byte order), then calls
+@ aes_encrypt with BL; the ciphertext is in aes_state on return. The routine
+@ may use every register but SP; the key buffer is left as it was.
+@
+@ Registers (the state is column-major, a column a little-endian word, as
+@ the bytes lie in memory):
+@   r0-r3    state s0-s3 (rounds 2, 4, ... 10 write here)
+@   r4-r7    state t0-t3 (rounds 1, 3, ... 9 write here)
+@   r8-r11   round key w0-w3, updated in place each round
+@   r12 (ip) T'
+@   r14 (lr) table index / loaded word; the return address is on the stack
+@ RAM: the return address (4 bytes of stack). Nothing else.
+@
+@ Cycles (ARM7TDMI TRM chapter 6; crates/lab/tests/pipeline.rs pins the
+@ total): a lookup is AND (1S) + LDR (1S+1N+1I) + EOR (1S) = 5 cycles.
+@   entry   PUSH 2, LDR ip 3, LDR lr 3, LDM 8 words 10, AddRoundKey 4 = 22
+@   key step  4 S-box lookups 20, Rcon 1, three XORs 3                = 24
+@   round   16 lookups                                               = 80
+@   10 x (24 + 80) = 1040
+@   exit    LDR lr 3, STM 4 words 5, POP pc 5                        = 13
+@   total   22 + 1040 + 13 = 1075
+
+        .syntax unified
+        .arm
+
+        .bss
+        .align  2
+        .global aes_state, aes_key
+aes_state:  .space  16
+aes_key:    .space  16              @ right after the state: one LDM loads both
+
+        .text
+        .align  2
+
+@ One output column: b = w ^ T'[x0.0] ror 24 ^ T'[x1.1] ror 16 ^
+@ T'[x2.2] ror 8 ^ T'[x3.3], row r of column c taken from column c + r
+@ (ShiftRows). 20 cycles.
+        .macro  COLUMN b, x0, x1, x2, x3, w
+        and     lr, \x0, #0xFF
+        ldr     lr, [ip, lr, lsl #2]
+        eor     \b, \w, lr, ror #24
+        and     lr, \x1, #0xFF00
+        ldr     lr, [ip, lr, lsr #6]
+        eor     \b, \b, lr, ror #16
+        and     lr, \x2, #0xFF0000
+        ldr     lr, [ip, lr, lsr #14]
+        eor     \b, \b, lr, ror #8
+        mov     lr, \x3, lsr #24
+        ldr     lr, [ip, lr, lsl #2]
+        eor     \b, \b, lr
+        .endm
+
+@ The last round's column: SubBytes and ShiftRows only, S from byte 0 of
+@ T'. 20 cycles.
+        .macro  LASTCOLUMN b, x0, x1, x2, x3, w
+        and     lr, \x0, #0xFF
+        ldrb    lr, [ip, lr, lsl #2]
+        eor     \b, \w, lr
+        and     lr, \x1, #0xFF00
+        ldrb    lr, [ip, lr, lsr #6]
+        eor     \b, \b, lr, lsl #8
+        and     lr, \x2, #0xFF0000
+        ldrb    lr, [ip, lr, lsr #14]
+        eor     \b, \b, lr, lsl #16
+        mov     lr, \x3, lsr #24
+        ldrb    lr, [ip, lr, lsl #2]
+        eor     \b, \b, lr, lsl #24
+        .endm
+
+@ The next round key in place (FIPS-197 5.2): w0 ^= SubWord(RotWord(w3))
+@ ^ Rcon, then w1 ^= w0, w2 ^= w1, w3 ^= w2. 24 cycles.
+        .macro  KEYSTEP rcon
+        and     lr, r11, #0xFF00
+        ldrb    lr, [ip, lr, lsr #6]
+        eor     r8, r8, lr
+        and     lr, r11, #0xFF0000
+        ldrb    lr, [ip, lr, lsr #14]
+        eor     r8, r8, lr, lsl #8
+        mov     lr, r11, lsr #24
+        ldrb    lr, [ip, lr, lsl #2]
+        eor     r8, r8, lr, lsl #16
+        and     lr, r11, #0xFF
+        ldrb    lr, [ip, lr, lsl #2]
+        eor     r8, r8, lr, lsl #24
+        eor     r8, r8, #\rcon
+        eor     r9, r9, r8
+        eor     r10, r10, r9
+        eor     r11, r11, r10
+        .endm
+
+@ A full round from state a to state b: 104 cycles.
+        .macro  ROUND rcon, a0, a1, a2, a3, b0, b1, b2, b3
+        KEYSTEP \rcon
+        COLUMN  \b0, \a0, \a1, \a2, \a3, r8
+        COLUMN  \b1, \a1, \a2, \a3, \a0, r9
+        COLUMN  \b2, \a2, \a3, \a0, \a1, r10
+        COLUMN  \b3, \a3, \a0, \a1, \a2, r11
+        .endm
+
+        .global aes_encrypt
+        .type   aes_encrypt, %function
+aes_encrypt:
+        push    {lr}
+        ldr     ip, =aes_tp
+        ldr     lr, =aes_state
+        ldmia   lr, {r0-r3, r8-r11}     @ state, then the key
+        eor     r0, r0, r8              @ AddRoundKey K0
+        eor     r1, r1, r9
+        eor     r2, r2, r10
+        eor     r3, r3, r11
+        ROUND   0x01, r0, r1, r2, r3, r4, r5, r6, r7
+        ROUND   0x02, r4, r5, r6, r7, r0, r1, r2, r3
+        ROUND   0x04, r0, r1, r2, r3, r4, r5, r6, r7
+        ROUND   0x08, r4, r5, r6, r7, r0, r1, r2, r3
+        ROUND   0x10, r0, r1, r2, r3, r4, r5, r6, r7
+        ROUND   0x20, r4, r5, r6, r7, r0, r1, r2, r3
+        ROUND   0x40, r0, r1, r2, r3, r4, r5, r6, r7
+        ROUND   0x80, r4, r5, r6, r7, r0, r1, r2, r3
+        ROUND   0x1b, r0, r1, r2, r3, r4, r5, r6, r7
+        KEYSTEP 0x36                    @ round 10: no MixColumns
+        LASTCOLUMN r0, r4, r5, r6, r7, r8
+        LASTCOLUMN r1, r5, r6, r7, r4, r9
+        LASTCOLUMN r2, r6, r7, r4, r5, r10
+        LASTCOLUMN r3, r7, r4, r5, r6, r11
+        ldr     lr, =aes_state
+        stmia   lr, {r0-r3}
+        pop     {pc}
+        .ltorg
+
+        .align  2
+        .global aes_tp, aes_tp_end
+aes_tp:
+        .include "ttable.inc"
+aes_tp_end:
