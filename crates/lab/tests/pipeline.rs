@@ -129,6 +129,28 @@ fn aes_ttable_on_the_arm7tdmi_verifies_and_its_figures_are_pinned() {
 }
 
 #[test]
+fn aes_registers_only_on_the_arm7tdmi_verify_and_are_pinned() {
+    // RAM: state 16 + key 16 + the return address (+ the Rcon slot of the
+    // loop). The cycle sums are in regs.s's and regsfull.s's headers.
+    for (manifest, cycles, code, stack) in [
+        ("arm7tdmi/aes/regs.toml", 1448, 872, 8),
+        ("arm7tdmi/aes/regsfull.toml", 1340, 3604, 4),
+    ] {
+        check(&Pin {
+            manifest,
+            op: Op::EncryptWithKeySetup,
+            key_bits: 128,
+            cycles: (cycles, cycles),
+            code_bytes: code,
+            table_bytes: 256,
+            ram_bytes: 32 + stack,
+            key_ram_bytes: 0,
+            key_destroyed: false,
+        });
+    }
+}
+
+#[test]
 fn aes_small_verifies_and_its_figures_are_pinned() {
     // fast's RAM + R4 of the computed xtime.
     check(&Pin {
