@@ -151,6 +151,30 @@ fn aes_registers_only_on_the_arm7tdmi_verify_and_are_pinned() {
 }
 
 #[test]
+fn aes_registers_only_decryption_on_the_arm7tdmi_from_either_key() {
+    // regs' RAM; the sums are in regsdec.s's header.
+    let pin = Pin {
+        manifest: "arm7tdmi/aes/regsdec.toml",
+        op: Op::DecryptWithKeySetup,
+        key_bits: 128,
+        cycles: (2268, 2268),
+        code_bytes: 1420,
+        table_bytes: 512,
+        ram_bytes: 40,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    };
+    check(&pin);
+    // From the last round key the buffer is never written back: it keeps
+    // K10, so it is not the cipher key "destroyed" by the run.
+    check(&Pin {
+        manifest: "arm7tdmi/aes/regsdec-lrk.toml",
+        cycles: (1919, 1919),
+        ..pin
+    });
+}
+
+#[test]
 fn aes_small_verifies_and_its_figures_are_pinned() {
     // fast's RAM + R4 of the computed xtime.
     check(&Pin {

@@ -39,16 +39,6 @@ aes_key:    .space  16
         .text
         .align  2
 
-@ Rcon(r) from the slot into w0, Rcon(r + 1) = xtime(Rcon(r)) back.
-        .macro  RCON
-        ldr     lr, [sp]
-        eor     r8, r8, lr
-        mov     lr, lr, lsl #1
-        cmp     lr, #0x100
-        moveq   lr, #0x1b
-        str     lr, [sp]
-        .endm
-
         .global aes_encrypt
         .type   aes_encrypt, %function
 aes_encrypt:
