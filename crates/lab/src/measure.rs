@@ -282,7 +282,8 @@ pub struct Row {
     pub key_destroyed: Option<bool>,
     /// Data-memory reads and writes during the call (the largest over vectors).
     pub accesses_per_block: Option<u64>,
-    /// The PC trace is the same for every key and block: timing cannot depend on secrets.
+    /// The PC trace and the cycle count are the same for every key and
+    /// block: timing cannot depend on secrets.
     pub constant_time: Option<bool>,
     /// The data-address trace is the same for every key and block too.
     pub address_trace_constant: Option<bool>,
@@ -392,7 +393,9 @@ pub fn measure(
     row.work_ram_bytes = Some(work_ram);
     row.key_destroyed = Some(destroyed);
     row.accesses_per_block = Some(accesses);
-    row.constant_time = Some(pc_traces.len() == 1);
+    // The same instructions for every input are not enough: an instruction
+    // may take data-dependent cycles (the ARM7TDMI's MUL ends early).
+    row.constant_time = Some(pc_traces.len() == 1 && cmin == cmax);
     row.address_trace_constant = Some(addr_traces.len() == 1);
     let fetched_in_tables = fetched.iter().filter(|&&a| built.in_table(a)).count();
     let reads_outside = code_reads.iter().filter(|&&a| !built.in_table(a)).count();
