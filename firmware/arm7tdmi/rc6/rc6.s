@@ -1,15 +1,12 @@
 @ RC6-32/20/16 encryption with precomputed round keys, for the ARM7TDMI
-@ (ARM state): seed 000's "small key schedule" implementation.
+@ (ARM state), for speed: seed 000's "unrolled key schedule" implementation.
 @ cardlab firmware: firmware/arm7tdmi/rc6/rc6.s (manifest rc6.toml)
 @
-@ Written from the RC6 specification, §2.4. A round (A, B, C, D):
-@   t = (B (2B + 1)) <<< 5, u = (D (2D + 1)) <<< 5,
-@   A = ((A ^ t) <<< u) + S[2i], C = ((C ^ u) <<< t) + S[2i + 1],
-@   then (A, B, C, D) = (B, C, D, A).
-@ B (2B + 1) = B + 2 B B: one MUL and one ADD with a shifted operand; the
-@ <<< 5 rides on the EOR's operand (ROR 27); the data-dependent left
-@ rotation is a right rotation by 32 - (t >> 27) from a register holding
-@ 32. Four rounds a loop pass, so the rotation of A-D costs nothing.
+@ Written from the RC6 specification, §2.3-2.4; the round is rc6.inc's.
+@ Key setup: L stays in r0-r3, so a four-step mixing body needs no moves
+@ (the first step's B, zero, borrows r3 while L3 waits in r5 and joins by
+@ a conditional ADD in the first pass). Encryption: two rounds a loop pass,
+@ then (A, B, C, D) -> (C, D, A, B) by six MOVs.
 @
 @ Interface (cardlab arm7tdmi ABI): BL rc6_key_setup with the key in
 @ rc6_key (S to rc6_s); then, any number of times, the plaintext in
@@ -17,14 +14,14 @@
 @ but SP may change; the key buffer is left as it was. RAM: S (176 bytes);
 @ no stack.
 @
-@ Timing: MUL takes 1S + mI, m from its multiplier (TRM 6.6: 1-4 as its
-@ top bytes are all 0 or all 1), here B and D: data-dependent, so the
-@ cycles vary by block (the report gives min and max). A round, m = 4:
-@ MUL 5 + ADD 1 twice, EOR 2, SUB 2, ROR by register 2 x 2, LDM 2 keys 4,
-@ ADD 2 = 26 cycles.
-@ Key setup: fill 11 x (3 ADD + STM 5 + ADD + SUBS + BNE 3) = 143, 132
-@ mixing steps x 13 = 1716, 33 x (WRAP 2 + SUBS 1 + BNE) plus entry and
-@ exit: pinned by crates/lab/tests/pipeline.rs.
+@ Cycles (TRM chapter 6; crates/lab/tests/pipeline.rs pins them):
+@   key setup: entry 12; fill 11 x (3 ADD + STM 5 + ADD + SUBS + BNE 3)
+@     - 2 = 141; set-up 14; mixing 33 x (4 steps x 13 + ADDEQ 1 + WRAP 2
+@     + SUBS 1 + BNE 3) - 2 = 1945; BX 3: 2115
+@   encryption (every MUL at m = 4, its most): entry 17; 10 x (2 rounds
+@     x 26 + 6 MOV + SUBS 1 + BNE 3) - 2 = 618; exit 14: 649. A MUL whose
+@     multiplier's top bytes are all 0 or all 1 ends sooner (TRM 6.6), so
+@     the cycles depend on the data.
 
         .include "rc6.inc"
 
@@ -33,8 +30,8 @@
 @ <<< (A + B), i mod 44, j mod 4. L0-L3 stay in r0-r3, so j is which
 @ register a step names, and B is the register the previous step wrote: a
 @ four-step body needs no moves.
-@ Registers: r0-r3 L, r4 A, r5 (the B of the first step: 0), r6 S pointer,
-@ r7 the end of S, r8 temporary, r9 steps left / 4, r10 P then Q.
+@ Registers: r0-r3 L, r4 A, r5 L3 until it joins, r6 S pointer, r7 the
+@ end of S, r8 temporary, r9 passes left (P and Q while filling), r10 P.
 @ A left rotation by n is a right rotation by -n: ROR by a register takes
 @ its low byte, and a right rotation by 256 - n mod 32 is the same.
 
@@ -61,7 +58,8 @@
         .global rc6_key_setup
         .type   rc6_key_setup, %function
 rc6_key_setup:
-        ldr     r6, =rc6_s
+        ldr     r6, =rc6_block
+        add     r6, r6, #32             @ S (block, key, S lie in a row)
         ldr     r10, =P32
         ldr     r9, =Q32
         mov     r8, #11                 @ 44 words, 4 a pass
@@ -75,41 +73,41 @@ fill:   add     r1, r0, r9
         bne     fill
         mov     r7, r6                  @ the end of S
         sub     r6, r6, #176
-        ldr     r8, =rc6_key
-        ldmia   r8, {r0-r3}             @ L, the key
+        sub     r8, r6, #16             @ the key, just below S
+        ldmia   r8, {r0-r3}             @ L
+        mov     r5, r3                  @ L3 waits: r3 is the first step's B
+        mov     r3, #0
         mov     r4, #0                  @ A
-        mov     r5, #0                  @ B before the first step
         mov     r9, #33                 @ 132 steps, 4 a pass
-        MIXSTEP r0, r5                  @ the first four steps: B starts 0
-        MIXSTEP r1, r0
-        MIXSTEP r2, r1
-        MIXSTEP r3, r2
-        b       mix_next
+        cmp     r9, r9                  @ Z: the first pass (SUBS clears it)
 mix:    MIXSTEP r0, r3
         MIXSTEP r1, r0
         MIXSTEP r2, r1
+        addeq   r3, r3, r5              @ L3 joins, in the first pass only
         MIXSTEP r3, r2
-mix_next:
         WRAP
         subs    r9, r9, #1
         bne     mix
         bx      lr
 
-
         .global rc6_encrypt
         .type   rc6_encrypt, %function
 rc6_encrypt:
-        ldr     r4, =rc6_s
         ldr     r9, =rc6_block
+        add     r4, r9, #32             @ S
         ldmia   r9, {r0-r3}             @ A, B, C, D
         ldmia   r4!, {r7, r8}
         add     r1, r1, r7              @ B += S[0]
         add     r3, r3, r8              @ D += S[1]
-        mov     r10, #5 * 32            @ 20 rounds, 4 a pass, 32 a pass
+        mov     r10, #10 * 32           @ 20 rounds, 2 a pass, 32 a pass
 rounds: ROUND   r0, r1, r2, r3
         ROUND   r1, r2, r3, r0
-        ROUND   r2, r3, r0, r1
-        ROUND   r3, r0, r1, r2
+        mov     ip, r0                  @ (A, B, C, D) = (C, D, A, B)
+        mov     r0, r2
+        mov     r2, ip
+        mov     ip, r1
+        mov     r1, r3
+        mov     r3, ip
         subs    r10, r10, #32
         bne     rounds
         ldmia   r4, {r7, r8}
