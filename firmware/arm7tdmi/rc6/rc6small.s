@@ -18,6 +18,7 @@
 @   round: 26 (m = 4) + 4 MOV + SUBS 1 + BNE 3 = 34; the MUL makes it vary
 
         .include "rc6.inc"
+        BUFFERS
 
         .global rc6_key_setup
         .type   rc6_key_setup, %function
