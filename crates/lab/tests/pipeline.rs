@@ -225,6 +225,33 @@ fn rc6_on_the_arm7tdmi_key_setup_encryption_and_decryption_are_pinned() {
 }
 
 #[test]
+fn aes_precomputed_on_the_arm7tdmi_is_pinned() {
+    // Key setup writes K0..K10 and the decryption keys (352 bytes) besides
+    // block, key, the return address and the Rcon slot; a block operation
+    // writes the block and the return address. Sums in precomputed.s.
+    let setup = Pin {
+        manifest: "arm7tdmi/aes/precomputed.toml",
+        op: Op::KeySetup,
+        key_bits: 128,
+        cycles: (1252, 1252),
+        code_bytes: 4636,
+        table_bytes: 2304,
+        ram_bytes: 32 + 352 + 8,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    };
+    check(&setup);
+    for (op, cycles) in [(Op::Encrypt, 900), (Op::Decrypt, 897)] {
+        check(&Pin {
+            op,
+            cycles: (cycles, cycles),
+            ram_bytes: 36,
+            ..setup
+        });
+    }
+}
+
+#[test]
 fn aes_small_verifies_and_its_figures_are_pinned() {
     // fast's RAM + R4 of the computed xtime.
     check(&Pin {

@@ -36,6 +36,7 @@
 
         .syntax unified
         .arm
+        .include "tmacros.inc"
 
         .bss
         .align  2
@@ -46,65 +47,9 @@ aes_key:    .space  16              @ right after the state: one LDM loads both
         .text
         .align  2
 
-@ One output column: b = w ^ T'[x0.0] ror 24 ^ T'[x1.1] ror 16 ^
-@ T'[x2.2] ror 8 ^ T'[x3.3], row r of column c taken from column c + r
-@ (ShiftRows). 20 cycles.
-        .macro  COLUMN b, x0, x1, x2, x3, w
-        and     lr, \x0, #0xFF
-        ldr     lr, [ip, lr, lsl #2]
-        eor     \b, \w, lr, ror #24
-        and     lr, \x1, #0xFF00
-        ldr     lr, [ip, lr, lsr #6]
-        eor     \b, \b, lr, ror #16
-        and     lr, \x2, #0xFF0000
-        ldr     lr, [ip, lr, lsr #14]
-        eor     \b, \b, lr, ror #8
-        mov     lr, \x3, lsr #24
-        ldr     lr, [ip, lr, lsl #2]
-        eor     \b, \b, lr
-        .endm
-
-@ The last round's column: SubBytes and ShiftRows only, S from byte 0 of
-@ T'. 20 cycles.
-        .macro  LASTCOLUMN b, x0, x1, x2, x3, w
-        and     lr, \x0, #0xFF
-        ldrb    lr, [ip, lr, lsl #2]
-        eor     \b, \w, lr
-        and     lr, \x1, #0xFF00
-        ldrb    lr, [ip, lr, lsr #6]
-        eor     \b, \b, lr, lsl #8
-        and     lr, \x2, #0xFF0000
-        ldrb    lr, [ip, lr, lsr #14]
-        eor     \b, \b, lr, lsl #16
-        mov     lr, \x3, lsr #24
-        ldrb    lr, [ip, lr, lsl #2]
-        eor     \b, \b, lr, lsl #24
-        .endm
-
-@ The next round key in place (FIPS-197 5.2): w0 ^= SubWord(RotWord(w3))
-@ ^ Rcon, then w1 ^= w0, w2 ^= w1, w3 ^= w2. 24 cycles.
-        .macro  KEYSTEP rcon
-        and     lr, r11, #0xFF00
-        ldrb    lr, [ip, lr, lsr #6]
-        eor     r8, r8, lr
-        and     lr, r11, #0xFF0000
-        ldrb    lr, [ip, lr, lsr #14]
-        eor     r8, r8, lr, lsl #8
-        mov     lr, r11, lsr #24
-        ldrb    lr, [ip, lr, lsl #2]
-        eor     r8, r8, lr, lsl #16
-        and     lr, r11, #0xFF
-        ldrb    lr, [ip, lr, lsl #2]
-        eor     r8, r8, lr, lsl #24
-        eor     r8, r8, #\rcon
-        eor     r9, r9, r8
-        eor     r10, r10, r9
-        eor     r11, r11, r10
-        .endm
-
 @ A full round from state a to state b: 104 cycles.
         .macro  ROUND rcon, a0, a1, a2, a3, b0, b1, b2, b3
-        KEYSTEP \rcon
+        TKEYSTEP \rcon
         COLUMN  \b0, \a0, \a1, \a2, \a3, r8
         COLUMN  \b1, \a1, \a2, \a3, \a0, r9
         COLUMN  \b2, \a2, \a3, \a0, \a1, r10
@@ -131,7 +76,7 @@ aes_encrypt:
         ROUND   0x40, r0, r1, r2, r3, r4, r5, r6, r7
         ROUND   0x80, r4, r5, r6, r7, r0, r1, r2, r3
         ROUND   0x1b, r0, r1, r2, r3, r4, r5, r6, r7
-        KEYSTEP 0x36                    @ round 10: no MixColumns
+        TKEYSTEP 0x36                   @ round 10: no MixColumns
         LASTCOLUMN r0, r4, r5, r6, r7, r8
         LASTCOLUMN r1, r5, r6, r7, r4, r9
         LASTCOLUMN r2, r6, r7, r4, r5, r10
