@@ -3,16 +3,6 @@
 mod common;
 use common::cardlab;
 
-const CRT0: &str = "
-        .text
-        .arm
-        .global _start
-_start: ldr     r1, =main
-        mov     lr, pc
-        bx      r1
-done:   b       done
-";
-
 /// The sum of squares 1..=n, kept in `result` and returned (n volatile, so
 /// the compiler cannot fold the loop).
 const PROGRAM: &str = "
@@ -28,7 +18,9 @@ int main(void) {
 
 /// Build the program (ARM or Thumb) into `dir`; the ELF's path.
 fn build(dir: &std::path::Path, mode: &str) -> String {
-    std::fs::write(dir.join("crt0.s"), CRT0).unwrap();
+    // The start-up of the simulator's C tests: call main, then `b .`.
+    let crt0 = concat!(env!("CARGO_MANIFEST_DIR"), "/../sim/tests/arm/c/crt0-sim.s");
+    std::fs::copy(crt0, dir.join("crt0.s")).unwrap();
     std::fs::write(dir.join("sum.c"), PROGRAM).unwrap();
     let elf = dir.join(format!("sum{mode}.elf"));
     let status = std::process::Command::new("arm-none-eabi-gcc")

@@ -28,17 +28,16 @@
 
         .syntax unified
         .arm
+        .include "common.inc"
         .include "tmacros.inc"
         .include "regs.inc"
 
+        AES_BUFFERS
         .bss
         .align  2
-        .global aes_state, aes_key, aes_ek, aes_dk
-aes_state:  .space  16
-aes_key:    .space  16
+        .global aes_ek, aes_dk
 aes_ek:     .space  176
 aes_dk:     .space  176
-
         .text
         .align  2
 

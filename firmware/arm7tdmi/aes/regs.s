@@ -28,16 +28,10 @@
 
         .syntax unified
         .arm
+        .include "common.inc"
         .include "regs.inc"
 
-        .bss
-        .align  2
-        .global aes_state, aes_key
-aes_state:  .space  16
-aes_key:    .space  16
-
-        .text
-        .align  2
+        AES_BUFFERS
 
         .global aes_encrypt
         .type   aes_encrypt, %function

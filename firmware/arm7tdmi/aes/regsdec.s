@@ -35,16 +35,10 @@
 
         .syntax unified
         .arm
+        .include "common.inc"
         .include "regs.inc"
 
-        .bss
-        .align  2
-        .global aes_state, aes_key
-aes_state:  .space  16
-aes_key:    .space  16
-
-        .text
-        .align  2
+        AES_BUFFERS
 
 @ One decryption pass from set x to set y, up to InvSubBytes (the last pass
 @ stops there): Rcon, the previous round key, InvShiftRows+InvSubBytes.

@@ -17,16 +17,10 @@
 
         .syntax unified
         .arm
+        .include "common.inc"
         .include "regs.inc"
 
-        .bss
-        .align  2
-        .global aes_state, aes_key
-aes_state:  .space  16
-aes_key:    .space  16
-
-        .text
-        .align  2
+        AES_BUFFERS
 
 @ One full round from set x to set y with Rcon rc.
         .macro  ROUND rc, x0, x1, x2, x3, y0, y1, y2, y3
@@ -40,15 +34,7 @@ aes_key:    .space  16
         .type   aes_encrypt, %function
 aes_encrypt:
         ENTRY
-        ROUND   0x01, r0, r1, r2, r3, r4, r5, r6, r7
-        ROUND   0x02, r4, r5, r6, r7, r0, r1, r2, r3
-        ROUND   0x04, r0, r1, r2, r3, r4, r5, r6, r7
-        ROUND   0x08, r4, r5, r6, r7, r0, r1, r2, r3
-        ROUND   0x10, r0, r1, r2, r3, r4, r5, r6, r7
-        ROUND   0x20, r4, r5, r6, r7, r0, r1, r2, r3
-        ROUND   0x40, r0, r1, r2, r3, r4, r5, r6, r7
-        ROUND   0x80, r4, r5, r6, r7, r0, r1, r2, r3
-        ROUND   0x1b, r0, r1, r2, r3, r4, r5, r6, r7
+        ROUNDS9 ROUND
         eor     r8, r8, #0x36           @ round 10: no MixColumns
         KEYSTEP
         SUBSHIFT r4, r5, r6, r7, r0, r1, r2, r3

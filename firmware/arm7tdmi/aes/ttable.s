@@ -36,16 +36,10 @@
 
         .syntax unified
         .arm
+        .include "common.inc"
         .include "tmacros.inc"
 
-        .bss
-        .align  2
-        .global aes_state, aes_key
-aes_state:  .space  16
-aes_key:    .space  16              @ right after the state: one LDM loads both
-
-        .text
-        .align  2
+        AES_BUFFERS
 
 @ A full round from state a to state b: 104 cycles.
         .macro  ROUND rcon, a0, a1, a2, a3, b0, b1, b2, b3
@@ -67,15 +61,7 @@ aes_encrypt:
         eor     r1, r1, r9
         eor     r2, r2, r10
         eor     r3, r3, r11
-        ROUND   0x01, r0, r1, r2, r3, r4, r5, r6, r7
-        ROUND   0x02, r4, r5, r6, r7, r0, r1, r2, r3
-        ROUND   0x04, r0, r1, r2, r3, r4, r5, r6, r7
-        ROUND   0x08, r4, r5, r6, r7, r0, r1, r2, r3
-        ROUND   0x10, r0, r1, r2, r3, r4, r5, r6, r7
-        ROUND   0x20, r4, r5, r6, r7, r0, r1, r2, r3
-        ROUND   0x40, r0, r1, r2, r3, r4, r5, r6, r7
-        ROUND   0x80, r4, r5, r6, r7, r0, r1, r2, r3
-        ROUND   0x1b, r0, r1, r2, r3, r4, r5, r6, r7
+        ROUNDS9 ROUND
         TKEYSTEP 0x36                   @ round 10: no MixColumns
         LASTCOLUMN r0, r4, r5, r6, r7, r8
         LASTCOLUMN r1, r5, r6, r7, r4, r9

@@ -26,12 +26,7 @@
         .global rc6_encrypt
         .type   rc6_encrypt, %function
 rc6_encrypt:
-        ldr     r9, =rc6_block
-        add     r4, r9, #32             @ S
-        ldmia   r9, {r0-r3}             @ A, B, C, D
-        ldmia   r4!, {r7, r8}
-        add     r1, r1, r7              @ B += S[0]
-        add     r3, r3, r8              @ D += S[1]
+        WHITEN_IN
         mov     r10, #10 * 32           @ 20 rounds, 2 a pass, 32 a pass
 rounds: ROUND   r0, r1, r2, r3
         ROUND   r1, r2, r3, r0
@@ -43,9 +38,5 @@ rounds: ROUND   r0, r1, r2, r3
         mov     r3, ip
         subs    r10, r10, #32
         bne     rounds
-        ldmia   r4, {r7, r8}
-        add     r0, r0, r7              @ A += S[42]
-        add     r2, r2, r8              @ C += S[43]
-        stmia   r9, {r0-r3}
-        bx      lr
+        WHITEN_OUT
         .ltorg

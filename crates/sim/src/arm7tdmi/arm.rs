@@ -322,24 +322,37 @@ impl Arm7tdmi {
             } else {
                 self.load_word_rotated(addr, false)?
             };
-            self.bus.idle(1);
-            if let Some(base) = writeback {
-                self.write_reg(rn, base);
-            }
-            self.write_reg(rd, value);
+            self.finish_load(rn, rd, writeback, value);
         } else {
             self.prefetch(false);
-            let value = self.r[rd].wrapping_add(if rd == 15 { 4 } else { 0 });
+            let value = self.store_value(rd);
             if byte {
                 self.bus.write(addr, 1, value & 0xFF, false)?;
             } else {
                 self.store_word(addr, value, false)?;
             }
-            if let Some(base) = writeback {
-                self.write_reg(rn, base);
-            }
+            self.write_back(rn, writeback);
         }
         Ok(())
+    }
+
+    /// The end of every single load: the I cycle, the write-back, then the
+    /// loaded value, which wins when Rd = Rn.
+    fn finish_load(&mut self, rn: usize, rd: usize, writeback: Option<u32>, value: u32) {
+        self.bus.idle(1);
+        self.write_back(rn, writeback);
+        self.write_reg(rd, value);
+    }
+
+    fn write_back(&mut self, rn: usize, writeback: Option<u32>) {
+        if let Some(base) = writeback {
+            self.write_reg(rn, base);
+        }
+    }
+
+    /// What a store of Rd writes: R15 as the instruction + 12 (TRM 4.9.4).
+    fn store_value(&self, rd: usize) -> u32 {
+        self.r[rd].wrapping_add(if rd == 15 { 4 } else { 0 })
     }
 
     /// LDRH, LDRSB, LDRSH (1S + 1N + 1I) and STRH (2N), with an immediate
@@ -365,18 +378,12 @@ impl Arm7tdmi {
                 2 => self.bus.read(addr, 1, false)? as i8 as u32,
                 _ => self.load_signed_half(addr)?,
             };
-            self.bus.idle(1);
-            if let Some(base) = writeback {
-                self.write_reg(rn, base);
-            }
-            self.write_reg(rd, value);
+            self.finish_load(rn, rd, writeback, value);
         } else {
             self.prefetch(false);
-            let value = self.r[rd].wrapping_add(if rd == 15 { 4 } else { 0 });
+            let value = self.store_value(rd);
             self.store_half(addr, value)?;
-            if let Some(base) = writeback {
-                self.write_reg(rn, base);
-            }
+            self.write_back(rn, writeback);
         }
         Ok(())
     }
