@@ -252,7 +252,7 @@ fn aes_precomputed_on_the_arm7tdmi_is_pinned() {
 }
 
 #[test]
-fn e2_on_the_arm7tdmi_key_setup_and_encryption_are_pinned() {
+fn e2_on_the_arm7tdmi_key_setup_encryption_and_decryption_are_pinned() {
     // RAM: block 16 + key 16 + round keys 256 + the inverses 16 + G's
     // intermediate key 32 + the return address; encryption writes the
     // block and the return address. MUL by key words: the cycles vary.
@@ -273,6 +273,21 @@ fn e2_on_the_arm7tdmi_key_setup_and_encryption_are_pinned() {
         cycles: (1659, 1661),
         ram_bytes: 36,
         ..pin
+    });
+    // Decryption: the key setup inverts k14 | 1 instead; the rounds read
+    // their keys backwards (a SUB more each).
+    let dec = Pin {
+        manifest: "arm7tdmi/e2/e2dec.toml",
+        cycles: (5841, 5847),
+        code_bytes: 1008,
+        ..pin
+    };
+    check(&dec);
+    check(&Pin {
+        op: Op::Decrypt,
+        cycles: (1673, 1674),
+        ram_bytes: 36,
+        ..dec
     });
 }
 
