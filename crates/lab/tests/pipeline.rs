@@ -292,6 +292,23 @@ fn e2_on_the_arm7tdmi_key_setup_encryption_and_decryption_are_pinned() {
 }
 
 #[test]
+fn twofish_4k_on_the_arm7tdmi_is_pinned() {
+    // RAM: block 16 + key 16 (the block buffer holds S1, S0 and the round
+    // index while the block is in registers) + two return addresses.
+    check(&Pin {
+        manifest: "arm7tdmi/twofish/twofish4k.toml",
+        op: Op::EncryptWithKeySetup,
+        key_bits: 128,
+        cycles: (7363, 7363),
+        code_bytes: 652,
+        table_bytes: 4608,
+        ram_bytes: 40,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    });
+}
+
+#[test]
 fn aes_small_verifies_and_its_figures_are_pinned() {
     // fast's RAM + R4 of the computed xtime.
     check(&Pin {
