@@ -47,11 +47,7 @@
         .global e2_encrypt
         .type   e2_encrypt, %function
 e2_encrypt:
-        push    {lr}
-        ldr     ip, =e2_sbox
-        ldr     r10, =e2_block
-        ldmia   r10, {r0-r3}
-        bl      bswap4
+        LOADBLOCK
         add     r11, r10, #32 + 16 * 12 @ k13
         ldmia   r11!, {r4-r7}           @ IT: ^ k13
         eor     r0, r0, r4
@@ -97,10 +93,7 @@ rounds: ROUND   r0, r1, r2, r3          @ L ^= F(R, k), then L <-> R
         eor     r1, r1, r5
         eor     r2, r2, r6
         eor     r3, r3, r7
-        bl      bswap4
-        ldr     r10, =e2_block
-        stmia   r10, {r0-r3}
-        pop     {pc}
+        STOREBLOCK
         .ltorg
 
         SUBROUTINES

@@ -24,32 +24,7 @@
 @ (0: q0, 1: q1) with the key bytes between, y in r8; then the MDS column
 @ of y into r5.
         .macro  QCHAIN j, inner, middle, outer
-        .if     \j
-        mov     r8, r4, lsr #(8 * \j)
-        and     r8, r8, #0xFF
-        .else
-        and     r8, r4, #0xFF
-        .endif
-        .if     \inner
-        add     r8, r8, #Q1
-        .endif
-        ldrb    r8, [ip, r8]
-        .if     \j
-        eor     r8, r8, r11, lsr #(8 * \j)
-        .else
-        eor     r8, r8, r11
-        .endif
-        and     r8, r8, #0xFF
-        .if     \middle
-        add     r8, r8, #Q1
-        .endif
-        ldrb    r8, [ip, r8]
-        .if     \j
-        eor     r8, r8, r10, lsr #(8 * \j)
-        .else
-        eor     r8, r8, r10
-        .endif
-        and     r8, r8, #0xFF
+        QQ      \j, \inner, \middle
         .if     \outer
         add     r8, r8, #Q1
         .endif

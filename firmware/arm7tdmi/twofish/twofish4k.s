@@ -21,32 +21,7 @@
 
 @ One byte j: inner and middle q (0 or 1), the byte of X at shift s.
         .macro  HBYTE j, inner, middle, first
-        .if     \j
-        mov     r8, r4, lsr #(8 * \j)
-        and     r8, r8, #0xFF
-        .else
-        and     r8, r4, #0xFF
-        .endif
-        .if     \inner
-        add     r8, r8, #Q1
-        .endif
-        ldrb    r8, [ip, r8]
-        .if     \j
-        eor     r8, r8, r11, lsr #(8 * \j)
-        .else
-        eor     r8, r8, r11
-        .endif
-        and     r8, r8, #0xFF
-        .if     \middle
-        add     r8, r8, #Q1
-        .endif
-        ldrb    r8, [ip, r8]
-        .if     \j
-        eor     r8, r8, r10, lsr #(8 * \j)
-        .else
-        eor     r8, r8, r10
-        .endif
-        and     r8, r8, #0xFF
+        QQ      \j, \inner, \middle
         add     r8, ip, r8, lsl #2
         .if     \first
         ldr     r5, [r8, #M0 + 1024 * \j]
