@@ -41,40 +41,6 @@ aes_dk:     .space  176
         .text
         .align  2
 
-@ A decryption column onto b: b ^= IT[x0.0] ^ IT[x1.1] ror 24 ^ IT[x2.2]
-@ ror 16 ^ IT[x3.3] ror 8, row r of column c from column c - r
-@ (InvShiftRows). 20 cycles.
-        .macro  ICOLUMN b, x0, x1, x2, x3
-        and     lr, \x0, #0xFF
-        ldr     lr, [ip, lr, lsl #2]
-        eor     \b, \b, lr
-        and     lr, \x1, #0xFF00
-        ldr     lr, [ip, lr, lsr #6]
-        eor     \b, \b, lr, ror #24
-        and     lr, \x2, #0xFF0000
-        ldr     lr, [ip, lr, lsr #14]
-        eor     \b, \b, lr, ror #16
-        mov     lr, \x3, lsr #24
-        ldr     lr, [ip, lr, lsl #2]
-        eor     \b, \b, lr, ror #8
-        .endm
-
-@ The last decryption column onto b: InvSubBytes and InvShiftRows only,
-@ the inverse S-box at ip. 18 cycles.
-        .macro  ILASTCOLUMN b, x0, x1, x2, x3
-        and     lr, \x0, #0xFF
-        ldrb    lr, [ip, lr]
-        eor     \b, \b, lr
-        and     lr, \x1, #0xFF00
-        ldrb    lr, [ip, lr, lsr #8]
-        eor     \b, \b, lr, lsl #8
-        and     lr, \x2, #0xFF0000
-        ldrb    lr, [ip, lr, lsr #16]
-        eor     \b, \b, lr, lsl #16
-        ldrb    lr, [ip, \x3, lsr #24]
-        eor     \b, \b, lr, lsl #24
-        .endm
-
 @ An encryption round from set x to set y, the round key from r8.
         .macro  EROUND x0, x1, x2, x3, y0, y1, y2, y3
         ldmia   r8!, {\y0, \y1, \y2, \y3}
