@@ -13,9 +13,10 @@
 @ no stack.
 @
 @ Cycles (TRM chapter 6; crates/lab/tests/pipeline.rs pins them):
-@   key setup: entry 12; fill 11 x (3 ADD + STM 5 + ADD + SUBS + BNE 3)
-@     - 2 = 141; set-up 14; mixing 33 x (4 steps x 13 + ADDEQ 1 + WRAP 2
-@     + SUBS 1 + BNE 3) - 2 = 1945; BX 3: 2115
+@   key setup: entry 10; fill 11 x (4 ADD + STM 5 + CMP 1 + BNE 3) - 2
+@     = 141; set-up 10; mixing 33 passes x (LDM 6 + 4 steps x 8 + ADDEQ 1
+@     + STM 5 + CMP 1 + BNE 3) - 3 x 2 + 3 sweeps x (SUB 1 + SUBS 1 +
+@     BNE 3) - 2 = 1591; BX 3: 1755
 @   encryption (every MUL at m = 4, its most): entry 17; 10 x (2 rounds
 @     x 26 + 6 MOV + SUBS 1 + BNE 3) - 2 = 618; exit 14: 649. A MUL whose
 @     multiplier's top bytes are all 0 or all 1 ends sooner (TRM 6.6), so
