@@ -179,6 +179,28 @@ fn aes_registers_only_decryption_on_the_arm7tdmi_from_either_key() {
 }
 
 #[test]
+fn aes_t_table_decryption_on_the_arm7tdmi_from_either_key() {
+    // Block 16 + key 16 + the return address; the sums are in ttabledec.s.
+    let pin = Pin {
+        manifest: "arm7tdmi/aes/ttabledec.toml",
+        op: Op::DecryptWithKeySetup,
+        key_bits: 128,
+        cycles: (1701, 1701),
+        code_bytes: 4728,
+        table_bytes: 1536,
+        ram_bytes: 36,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    };
+    check(&pin);
+    check(&Pin {
+        manifest: "arm7tdmi/aes/ttabledec-lrk.toml",
+        cycles: (1462, 1462),
+        ..pin
+    });
+}
+
+#[test]
 fn rc6_on_the_arm7tdmi_key_setup_encryption_and_decryption_are_pinned() {
     // RAM: block 16 + key 16 + S 176 during key setup; the block and the
     // key during encryption (S is read only). MUL ends early by its
