@@ -22,91 +22,98 @@
 
         .include "rc6.inc"
 
-; word at direct address w += the word at @R1, R1 advanced: 16 cycles.
-        .macro  WADD    w
-        mov     a,w+0
-        add     a,@r1
-        mov     w+0,a
-        inc     r1
-        .irp    i,1,2,3
-        mov     a,w+i
-        addc    a,@r1
-        mov     w+i,a
-        inc     r1
-        .endm
-        .endm
-
-; One round on the block words at direct addresses wa, wb, wc, wd.
-        .macro  ROUND   wa,wb,wc,wd
-        mov     r0,#wb          ; t = f(B)
-        mov     r1,#tt
-        acall   f
-        mov     r0,#wd          ; u = f(D)
-        mov     r1,#uu
-        acall   f
-        mov     r0,#wa          ; A = ((A ^ t) <<< u) + S[2i]
-        mov     r1,#tt
-        mov     a,uu
-        acall   mix
-        mov     r0,#wc          ; C = ((C ^ u) <<< t) + S[2i + 1]
-        mov     r1,#uu
-        mov     a,tt
-        acall   mix
-        .endm
-
         .org    0x0000
         KEYSETUP
 
 rc6_encrypt::
+        mov     r0,#blk+4       ; B += S[0]
         mov     r1,#sbase
-        WADD    blk+4           ; B += S[0]
-        WADD    blk+12          ; D += S[1]
+        acall   wadd
+        mov     r0,#blk+12      ; D += S[1]
+        acall   wadd
         mov     sptr,r1
-        mov     cnt,#5
-enc_pass:
-        ROUND   blk+0,blk+4,blk+8,blk+12
-        ROUND   blk+4,blk+8,blk+12,blk+0
-        ROUND   blk+8,blk+12,blk+0,blk+4
-        ROUND   blk+12,blk+0,blk+4,blk+8
-        djnz    cnt,enc_pass
+        mov     pa,#blk
+        mov     pb,#blk+4
+        mov     pc_,#blk+8
+        mov     pd,#blk+12
+        mov     cnt,#20
+enc_round:
+        mov     r0,pb           ; t = f(B)
+        mov     dpl,#tt
+        acall   f
+        mov     r0,pd           ; u = f(D)
+        mov     dpl,#uu
+        acall   f
+        mov     r0,pa           ; A = ((A ^ t) <<< u) + S[2i]
+        mov     r1,#tt
+        mov     b,uu
+        acall   mix
+        mov     r0,pc_          ; C = ((C ^ u) <<< t) + S[2i + 1]
+        mov     r1,#uu
+        mov     b,tt
+        acall   mix
+        mov     a,pa            ; (A, B, C, D) = (B, C, D, A)
+        xch     a,pd
+        xch     a,pc_
+        xch     a,pb
+        mov     pa,a
+        djnz    cnt,enc_round
+        mov     r0,#blk         ; A += S[42]
         mov     r1,sptr
-        WADD    blk+0           ; A += S[42]
-        WADD    blk+8           ; C += S[43]
+        acall   wadd
+        mov     r0,#blk+8       ; C += S[43]
+        acall   wadd
         ret
 
-; The word x at @R0 = ((x ^ the word at @R1) <<< A) + the round key at
-; sptr, sptr advanced. XOR 18, rotl call 5 + rotl, R0 back 3, sptr 2,
-; addition 20, sptr back 2, RET 2 = 52 + rotl.
-mix:    mov     r3,a
-        mov     a,@r0
+; The word x at @R0 = ((x ^ the word at @R1) <<< B) + the round key at
+; sptr, sptr advanced. XOR 18, rotl call 2 + rotl, R0 back 3, sptr 2,
+; addition 20, sptr back 2, RET 2 = 49 + rotl.
+mix:    mov     a,@r0
         xrl     a,@r1
-        mov     vv+0,a
-        .irp    i,1,2,3
+        mov     r4,a
         inc     r0
         inc     r1
         mov     a,@r0
         xrl     a,@r1
-        mov     vv+i,a
-        .endm
-        mov     a,r3
+        mov     r5,a
+        inc     r0
+        inc     r1
+        mov     a,@r0
+        xrl     a,@r1
+        mov     r6,a
+        inc     r0
+        inc     r1
+        mov     a,@r0
+        xrl     a,@r1
+        mov     r7,a
         acall   rotl
         dec     r0
         dec     r0
         dec     r0
         mov     r1,sptr
-        mov     a,vv+0
+        mov     a,r4
         add     a,@r1
         mov     @r0,a
-        .irp    i,1,2,3
         inc     r0
         inc     r1
-        mov     a,vv+i
+        mov     a,r5
         addc    a,@r1
         mov     @r0,a
-        .endm
+        inc     r0
+        inc     r1
+        mov     a,r6
+        addc    a,@r1
+        mov     @r0,a
+        inc     r0
+        inc     r1
+        mov     a,r7
+        addc    a,@r1
+        mov     @r0,a
         inc     r1
         mov     sptr,r1
         ret
 
+        NIBSUB
         ROTL
+        WORDOP  wadd,addc
         FSUB
