@@ -284,6 +284,28 @@ fn rc6_on_the_mcs51_key_setup_encryption_and_decryption_are_pinned() {
 }
 
 #[test]
+fn twofish_on_the_mcs51_is_pinned() {
+    // RAM: block 16 + key 16 (kept) + F0, F1, S1, S0 16 + h's result 4 +
+    // the round-key index and counter 2 + R0-R7 + 6 of stack.
+    for (manifest, cycles, code, tables) in [
+        ("mcs51/twofish/twofish1k.toml", 12191, 656, 1024),
+        ("mcs51/twofish/twofish.toml", 15287, 723, 512),
+    ] {
+        check(&Pin {
+            manifest,
+            op: Op::EncryptWithKeySetup,
+            key_bits: 128,
+            cycles: (cycles, cycles),
+            code_bytes: code,
+            table_bytes: tables,
+            ram_bytes: 68,
+            key_ram_bytes: 0,
+            key_destroyed: false,
+        });
+    }
+}
+
+#[test]
 fn aes_precomputed_on_the_arm7tdmi_is_pinned() {
     // Key setup writes K0..K10 and the decryption keys (352 bytes) besides
     // block, key, the return address and the Rcon slot; a block operation
