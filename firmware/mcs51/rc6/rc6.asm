@@ -32,11 +32,7 @@ rc6_encrypt::
         mov     r0,#blk+12      ; D += S[1]
         acall   wadd
         mov     sptr,r1
-        mov     pa,#blk
-        mov     pb,#blk+4
-        mov     pc_,#blk+8
-        mov     pd,#blk+12
-        mov     cnt,#20
+        ROLES
 enc_round:
         mov     r0,pb           ; t = f(B)
         mov     dpl,#tt

@@ -30,11 +30,7 @@ rc6_decrypt::
         mov     r0,#blk+8       ; C -= S[43]
         acall   wsub
         mov     sptr,#sbase+164 ; S[41], round 20's first key
-        mov     pa,#blk
-        mov     pb,#blk+4
-        mov     pc_,#blk+8
-        mov     pd,#blk+12
-        mov     cnt,#20
+        ROLES
 dec_round:
         mov     a,pa            ; (A, B, C, D) = (D, A, B, C)
         xch     a,pb

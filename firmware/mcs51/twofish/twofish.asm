@@ -18,12 +18,7 @@
 
 QPAGE   = 0x1000
 
-        .org    0x0000
-        ENCRYPT
-        KPSUB
-        RSSUB
-        SUMSUB
-        XORFSUB
+        EVERYTHING_BUT_H
 
 ; y in A -> R2 = y, B = 5B y, A = EF y (GF(2^8) mod 0x169); R3 = y / a.
 ; 20 cycles.
@@ -55,13 +50,7 @@ QPAGE   = 0x1000
 ; R2, R3, B used.
         GSUB
 h:      mov     dptr,#QPAGE     ; q0
-        mov     a,r4            ; ---- byte 0, column (01, 5B, EF, EF)
-        movc    a,@a+dptr       ; q0
-        xrl     a,@r0
-        movc    a,@a+dptr       ; q0
-        xrl     a,@r1
-        inc     dph             ; q1
-        movc    a,@a+dptr
+        QCHAIN  r4,,^/inc dph/  ; ---- byte 0 (q0 q0 q1), column (01, 5B, EF, EF)
         inc     r0
         inc     r1
         MDSMUL
@@ -69,13 +58,7 @@ h:      mov     dptr,#QPAGE     ; q0
         mov     zz+3,a
         mov     zz+1,b
         mov     zz+0,r2
-        mov     a,r5            ; ---- byte 1, column (EF, EF, 5B, 01)
-        movc    a,@a+dptr       ; q1
-        xrl     a,@r0
-        dec     dph             ; q0
-        movc    a,@a+dptr
-        xrl     a,@r1
-        movc    a,@a+dptr       ; q0
+        QCHAIN  r5,^/dec dph/,  ; ---- byte 1 (q1 q0 q0), column (EF, EF, 5B, 01)
         inc     r0
         inc     r1
         MDSMUL
@@ -85,13 +68,7 @@ h:      mov     dptr,#QPAGE     ; q0
         xrl     zz+2,a
         mov     a,r2
         xrl     zz+3,a
-        mov     a,r6            ; ---- byte 2, column (5B, EF, 01, EF)
-        movc    a,@a+dptr       ; q0
-        xrl     a,@r0
-        inc     dph             ; q1
-        movc    a,@a+dptr
-        xrl     a,@r1
-        movc    a,@a+dptr       ; q1
+        QCHAIN  r6,^/inc dph/,  ; ---- byte 2 (q0 q1 q1), column (5B, EF, 01, EF)
         inc     r0
         inc     r1
         MDSMUL
@@ -101,13 +78,7 @@ h:      mov     dptr,#QPAGE     ; q0
         xrl     zz+0,a
         mov     a,r2
         xrl     zz+2,a
-        mov     a,r7            ; ---- byte 3, column (5B, 01, EF, 5B)
-        movc    a,@a+dptr       ; q1
-        xrl     a,@r0
-        movc    a,@a+dptr       ; q1
-        xrl     a,@r1
-        dec     dph             ; q0
-        movc    a,@a+dptr
+        QCHAIN  r7,,^/dec dph/  ; ---- byte 3 (q1 q1 q0), column (5B, 01, EF, 5B)
         MDSMUL
         xrl     zz+2,a
         mov     a,b

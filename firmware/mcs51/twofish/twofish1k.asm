@@ -17,12 +17,7 @@
 Q0      = 0x10                  ; the table pages: q0, q1, 5B y, EF y
 QPAGE   = 0x1000
 
-        .org    0x0000
-        ENCRYPT
-        KPSUB
-        RSSUB
-        SUMSUB
-        XORFSUB
+        EVERYTHING_BUT_H
 
 ; zz = h(X, L0, L1) (§4.3.2, k = 2): X in R4-R7, L0 at @R1, L1 at @R0,
 ; byte j through q_in, ^ L1_j, q_mid, ^ L0_j, q_out (byte 0: q0 q0 q1,
@@ -30,13 +25,7 @@ QPAGE   = 0x1000
 ; R2 (y), R3 (5B y) used.
         GSUB
 h:      mov     dptr,#QPAGE     ; q0
-        mov     a,r4            ; ---- byte 0, column (01, 5B, EF, EF)
-        movc    a,@a+dptr       ; q0
-        xrl     a,@r0
-        movc    a,@a+dptr       ; q0
-        xrl     a,@r1
-        inc     dph             ; q1
-        movc    a,@a+dptr
+        QCHAIN  r4,,^/inc dph/  ; ---- byte 0 (q0 q0 q1), column (01, 5B, EF, EF)
         inc     r0
         inc     r1
         mov     r2,a            ; y
@@ -49,15 +38,9 @@ h:      mov     dptr,#QPAGE     ; q0
         mov     zz+2,a
         mov     zz+3,a
         mov     zz+0,r2
-        dec     dph             ; ---- byte 1, column (EF, EF, 5B, 01)
-        dec     dph             ; q1
-        mov     a,r5
-        movc    a,@a+dptr
-        xrl     a,@r0
-        dec     dph             ; q0
-        movc    a,@a+dptr
-        xrl     a,@r1
-        movc    a,@a+dptr       ; q0
+        dec     dph             ; ---- byte 1 (q1 q0 q0), column (EF, EF, 5B, 01)
+        dec     dph
+        QCHAIN  r5,^/dec dph/,
         inc     r0
         inc     r1
         mov     r2,a
@@ -71,14 +54,8 @@ h:      mov     dptr,#QPAGE     ; q0
         movc    a,@a+dptr
         xrl     zz+0,a
         xrl     zz+1,a
-        mov     dph,#Q0         ; ---- byte 2, column (5B, EF, 01, EF)
-        mov     a,r6
-        movc    a,@a+dptr       ; q0
-        xrl     a,@r0
-        inc     dph             ; q1
-        movc    a,@a+dptr
-        xrl     a,@r1
-        movc    a,@a+dptr       ; q1
+        mov     dph,#Q0         ; ---- byte 2 (q0 q1 q1), column (5B, EF, 01, EF)
+        QCHAIN  r6,^/inc dph/,
         inc     r0
         inc     r1
         mov     r2,a
@@ -91,15 +68,9 @@ h:      mov     dptr,#QPAGE     ; q0
         movc    a,@a+dptr
         xrl     zz+1,a
         xrl     zz+3,a
-        dec     dph             ; ---- byte 3, column (5B, 01, EF, 5B)
-        dec     dph             ; q1
-        mov     a,r7
-        movc    a,@a+dptr
-        xrl     a,@r0
-        movc    a,@a+dptr       ; q1
-        xrl     a,@r1
-        dec     dph             ; q0
-        movc    a,@a+dptr
+        dec     dph             ; ---- byte 3 (q1 q1 q0), column (5B, 01, EF, 5B)
+        dec     dph
+        QCHAIN  r7,,^/dec dph/
         mov     r2,a
         xrl     zz+1,a
         inc     dph             ; 5B
