@@ -284,6 +284,37 @@ fn rc6_on_the_mcs51_key_setup_encryption_and_decryption_are_pinned() {
 }
 
 #[test]
+fn e2_on_the_mcs51_key_setup_encryption_and_decryption_are_pinned() {
+    // Key setup: the round keys in external RAM (256) + block 16 + key 16
+    // + G's other 16 bytes, u and t (16) + R0-R7 + 4 of stack. A block:
+    // the block and key + t, mul32's temporaries and the counter + R0-R7 +
+    // 4 of stack.
+    for (manifest, op, cycles, code) in [
+        ("mcs51/e2/e2.toml", Op::Encrypt, 3291, 1024),
+        ("mcs51/e2/e2dec.toml", Op::Decrypt, 3329, 1036),
+    ] {
+        let setup = Pin {
+            manifest,
+            op: Op::KeySetup,
+            key_bits: 128,
+            cycles: (15627, 15627),
+            code_bytes: code,
+            table_bytes: 256,
+            ram_bytes: 332,
+            key_ram_bytes: 0,
+            key_destroyed: false,
+        };
+        check(&setup);
+        check(&Pin {
+            op,
+            cycles: (cycles, cycles),
+            ram_bytes: 61,
+            ..setup
+        });
+    }
+}
+
+#[test]
 fn twofish_on_the_mcs51_is_pinned() {
     // RAM: block 16 + key 16 (kept) + F0, F1, S1, S0 16 + h's result 4 +
     // the round-key index and counter 2 + R0-R7 + 6 of stack.
