@@ -293,6 +293,17 @@ pub struct Row {
     pub answers: Vec<Answer>,
 }
 
+/// The secret-independence verdict as printed, from whether the cycles and
+/// the PC trace, and the data addresses, were the same for every key and
+/// block.
+pub fn timing_text(constant_time: bool, constant_addresses: bool) -> &'static str {
+    match (constant_time, constant_addresses) {
+        (true, true) => "constant time, constant addresses",
+        (true, false) => "constant time (table addresses vary)",
+        (false, _) => "timing depends on data",
+    }
+}
+
 /// Cycles as printed: one figure, or "min–max" when timing depends on data.
 pub fn cycles_text(min: u64, max: u64) -> String {
     match min == max {

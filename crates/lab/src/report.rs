@@ -5,7 +5,7 @@
 //! name in the output folder and renamed into place: a reader sees the old
 //! report or the new one, never half of one.
 
-use crate::measure::{Row, cycles_text, ram_text};
+use crate::measure::{Row, cycles_text, ram_text, timing_text};
 use crate::seeds::{Comparison, Line, Verdict};
 use serde::Serialize;
 use std::io::Write;
@@ -37,11 +37,13 @@ pub fn result_cells(r: &Row) -> Vec<String> {
         (Some(a), Some(b)) => cycles_text(a, b),
         _ => "—".into(),
     };
-    let verdict = match (r.verified, r.constant_time, r.address_trace_constant) {
-        (false, ..) => format!("FAIL: {}", r.first_failure.as_deref().unwrap_or("")),
-        (true, Some(true), Some(true)) => "constant time, constant addresses".into(),
-        (true, Some(true), _) => "constant time (table addresses vary)".into(),
-        _ => "timing depends on data".into(),
+    let verdict = match r.verified {
+        false => format!("FAIL: {}", r.first_failure.as_deref().unwrap_or("")),
+        true => timing_text(
+            r.constant_time == Some(true),
+            r.address_trace_constant == Some(true),
+        )
+        .into(),
     };
     vec![
         r.target.to_string(),
@@ -67,7 +69,7 @@ pub const RESULT_LEGEND: &str = "RAM B: (+N) = the key is destroyed; N more byte
     Cycles: the target's own unit (mcs51: machine cycles; arm7tdmi: clock cycles).";
 
 /// Column names of a seed comparison.
-pub const COMPARISON_HEADER: [&str; 8] = [
+pub const COMPARISON_HEADER: [&str; 9] = [
     "cipher",
     "key",
     "paper's variant",
@@ -76,6 +78,7 @@ pub const COMPARISON_HEADER: [&str; 8] = [
     "ours",
     "ours / published",
     "our variant",
+    "secret independence",
 ];
 
 fn number(x: f64) -> String {
@@ -118,6 +121,7 @@ pub fn comparison_cells(c: &Comparison, l: &Line) -> Vec<String> {
         l.ours_text.clone(),
         ratio,
         l.ours_variant.clone().unwrap_or_else(|| "—".into()),
+        l.timing.clone().unwrap_or_default(),
     ]
 }
 
@@ -227,6 +231,7 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
         "ratio",
         "verdict",
         "our_variant",
+        "secret_independence",
         "note",
     ])?;
     let text = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
@@ -247,6 +252,7 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
                 text(l.ratio),
                 l.verdict.word().to_string(),
                 l.ours_variant.clone().unwrap_or_default(),
+                l.timing.clone().unwrap_or_default(),
                 l.note.clone(),
             ])?;
         }

@@ -7,7 +7,7 @@
 //! throughput — is stated once per table in [`TABLES`], with the reason.
 
 use crate::manifest::Op;
-use crate::measure::{Row, cycles_text, ram_text};
+use crate::measure::{Row, cycles_text, ram_text, timing_text};
 use cardlab_ciphers::Algorithm;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -189,6 +189,9 @@ pub struct Line {
     /// ours / published.
     pub ratio: Option<f64>,
     pub verdict: Verdict,
+    /// For a cycle or throughput figure: the secret-independence verdict
+    /// of the operations it was measured on.
+    pub timing: Option<String>,
     pub note: String,
 }
 
@@ -301,6 +304,39 @@ fn our_figure(table: &SeedTable, fig: &Figure, rows: &[&Row]) -> Option<(f64, St
     }
 }
 
+/// The operations a cycle or throughput figure is measured on.
+fn timed_ops(metric: &str, rows: &[&Row]) -> Vec<Op> {
+    match (cycles_op(metric), metric) {
+        (Some(op), _) => vec![op],
+        (None, "throughput_bytes_per_s") => {
+            match rows.iter().any(|r| r.op == Op::EncryptWithKeySetup) {
+                true => vec![Op::EncryptWithKeySetup],
+                false => vec![Op::KeySetup, Op::Encrypt],
+            }
+        }
+        _ => vec![],
+    }
+}
+
+/// The secret-independence verdict of `variant`'s operations behind a
+/// cycle or throughput figure: constant only if every one of them is.
+fn timing(fig: &Figure, rows: &[&Row], variant: &str) -> Option<String> {
+    let of_variant: Vec<&Row> = rows
+        .iter()
+        .copied()
+        .filter(|r| r.variant == variant)
+        .collect();
+    let timed: Vec<&Row> = timed_ops(&fig.metric, &of_variant)
+        .into_iter()
+        .filter_map(|op| of_variant.iter().copied().find(|r| r.op == op))
+        .collect();
+    if timed.is_empty() {
+        return None;
+    }
+    let all = |f: fn(&Row) -> Option<bool>| timed.iter().all(|r| f(r) == Some(true));
+    Some(timing_text(all(|r| r.constant_time), all(|r| r.address_trace_constant)).into())
+}
+
 fn verdict(fig: &Figure, ours: f64) -> Verdict {
     if ours == fig.value && !fig.metric.ends_with("_cycles") {
         return Verdict::Equal;
@@ -346,6 +382,7 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
         ours_text: "—".into(),
         ratio: None,
         verdict: Verdict::Missing,
+        timing: None,
         note: fig.note.clone(),
     };
     if let Some(bad) = answering.iter().find(|r| !r.verified) {
@@ -384,6 +421,7 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
         out.ours_text = text;
         out.ratio = (fig.value != 0.0).then(|| value / fig.value);
         out.verdict = verdict(fig, value);
+        out.timing = timing(fig, &answering, variant);
         if fig.metric == "ram_bytes" && table.ram != RamCount::RoundKeys {
             let ours_destroyed = answering
                 .iter()
@@ -574,6 +612,37 @@ mod tests {
                 variant: "fast".into(),
             }],
         }
+    }
+
+    #[test]
+    fn timing_is_constant_only_if_every_operation_behind_the_figure_is() {
+        let constant = |op, addresses| Row {
+            constant_time: Some(true),
+            address_trace_constant: Some(addresses),
+            ..row(op, 100, true)
+        };
+        let throughput = Figure {
+            clock_mhz: Some(3.57),
+            ..figure("throughput_bytes_per_s", 300.0)
+        };
+        let rows = [constant(Op::KeySetup, true), constant(Op::Encrypt, true)];
+        let l = line(&TABLES[1], &throughput, &rows, None);
+        assert_eq!(
+            l.timing.as_deref(),
+            Some("constant time, constant addresses")
+        );
+        let rows = [constant(Op::KeySetup, true), constant(Op::Encrypt, false)];
+        let l = line(&TABLES[1], &throughput, &rows, None);
+        assert_eq!(
+            l.timing.as_deref(),
+            Some("constant time (table addresses vary)")
+        );
+        let rows = [constant(Op::KeySetup, true), row(Op::Encrypt, 100, true)];
+        let l = line(&TABLES[1], &throughput, &rows, None);
+        assert_eq!(l.timing.as_deref(), Some("timing depends on data"));
+        // A byte count has no timing.
+        let l = line(&TABLES[0], &figure("code_bytes", 500.0), &rows, None);
+        assert_eq!(l.timing, None);
     }
 
     #[test]
