@@ -6,19 +6,19 @@
 ; the key setup and the subroutines f and rotl. A round (§2.4):
 ; t = f(B), u = f(D) (f writes them straight into tt and uu), then
 ; A = ((A ^ t) <<< u) + S[2i] and C = ((C ^ u) <<< t) + S[2i + 1] by the
-; subroutine mix. Four rounds a loop pass with the words' roles rotated
-; in the operands, so (A, B, C, D) = (B, C, D, A) costs nothing.
+; subroutine mix. One round a loop pass; the words' roles are held in the
+; pointers pa-pd, so (A, B, C, D) = (B, C, D, A) is four XCH of pointers.
 ;
 ; Interface (cardlab mcs51 ABI): the key in rc6_key, LCALL rc6_key_setup
 ; (S to rc6_s; the key buffer ends up holding L); then, any number of
 ; times, the plaintext in rc6_block and LCALL rc6_encrypt; the ciphertext
 ; is in rc6_block.
 ;
-; Cycles: the rotations by t and u take 21-104 cycles each (rotl), so the
+; Cycles: the rotations by t and u take 19-75 cycles each (rotl), so the
 ; cycles depend on the data and the key; crates/lab/tests/pipeline.rs pins
-; the range over the vectors. Encryption: entry 37; a round 2 x (f 149 +
-; set-up 2 + ACALL 2) + 2 x (set-up 3 + ACALL 2 + mix 68 + rotl), 4
-; rounds and DJNZ 2 a pass, 5 passes; exit 35.
+; the range over the vectors. A round: 2 x (set-up 4 + ACALL 2 + f 148) +
+; 2 x (set-up 5 + ACALL 2 + mix 49 + rotl) + roles 5 + DJNZ 2 = 427 + two
+; rotl; the round count 20.
 
         .include "rc6.inc"
 
