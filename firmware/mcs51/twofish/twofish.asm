@@ -11,9 +11,9 @@
 ; 0xB4 (0x169 >> 1) XORed in under a borrow mask when bit 0 was set, so no
 ; branch depends on y. Only q0 and q1 are tables.
 ;
-; Cycles: h 154 (DPTR 2, bytes 38, 38, 38, 36 with MDSMUL's 20 each, RET
-; 2), g 156; kp 378; a round 439 + kp = 817; crates/lab/tests/pipeline.rs
-; pins the total.
+; Cycles (measured on the simulator's trace; crates/lab/tests/pipeline.rs
+; pins the total): h 150 (MDSMUL 20 a byte), g 152, kp 370, a round 801,
+; 805 for the second of a loop pass.
 ;
 ; Constant time: no branch depends on the key or the data, and MOVC takes
 ; two cycles whatever the address. The table addresses depend on both.

@@ -9,10 +9,10 @@
 ; then 5B y and EF y, so INC DPH and DEC DPH switch tables in one cycle)
 ; and adds its MDS column (§4.2) into zz from y, 5B y and EF y.
 ;
-; Cycles: h 110 (DPTR 2, bytes 26, 27, 26, 29 with the table moves, RET
-; 2), g 112; kp 290 (two h, the sums and the rotation); a round 351 + kp
-; = 641 (two g, the F sums 28 + 40, the word updates 37, XLOAD 2 x 8);
-; crates/lab/tests/pipeline.rs pins the total.
+; Cycles (measured on the simulator's trace; crates/lab/tests/pipeline.rs
+; pins the total): h 107, g 109, kp 284 (two h, the sums, the rotation by
+; 9), a round 629 (kp, two g, the F sums, the word updates), 633 for the
+; second of a loop pass (DJNZ, AJMP).
 ;
 ; Constant time: no branch depends on the key or the data, and MOVC takes
 ; two cycles whatever the address. The table addresses depend on both.
