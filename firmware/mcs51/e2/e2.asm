@@ -29,7 +29,7 @@
 ;
 ; Cycles (crates/lab/tests/pipeline.rs pins the totals): a loop pass 2 x
 ; ROUND 142 + DJNZ 2 + AJMP 2 = 288, six of them; IT and FT each a key
-; XOR 117, the word products (mulodd, mul) about 630, BP 16.
+; XOR 117, the word products 627 (mulodd, mul), BP 16.
 ;
 ; Constant time: no branch depends on the key or the data (the key
 ; setup's branches depend on the step number only), MUL AB takes four
