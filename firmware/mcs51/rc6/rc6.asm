@@ -16,7 +16,7 @@
 ;
 ; Cycles: the rotations by t and u take 19-75 cycles each (rotl), so the
 ; cycles depend on the data and the key; crates/lab/tests/pipeline.rs pins
-; the range over the vectors. A round: 2 x (set-up 4 + ACALL 2 + f 148) +
+; the range over the vectors. A round: 2 x (set-up 4 + ACALL 2 + f 147) +
 ; 2 x (set-up 5 + ACALL 2 + mix 49 + rotl) + roles 5 + DJNZ 2 = 427 + two
 ; rotl; the round count 20.
 

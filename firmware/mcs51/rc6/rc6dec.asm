@@ -15,7 +15,7 @@
 ;
 ; Cycles: the rotations take 19-75 cycles each (rotl), so the cycles
 ; depend on the data and the key; crates/lab/tests/pipeline.rs pins the
-; range. A round: roles 5, 2 x (set-up 4 + ACALL 2 + f 148) + 2 x
+; range. A round: roles 5, 2 x (set-up 4 + ACALL 2 + f 147) + 2 x
 ; (set-up 5 + ACALL 2 + unmix 56 + rotl), DJNZ 2.
 
         .include "rc6.inc"
