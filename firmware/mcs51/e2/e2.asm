@@ -46,18 +46,14 @@ e2_encrypt::
         mov     r1,#K13         ; IT: ^ k13, . (k14 | 1), BP
         acall   keyxor
         acall   mulodd
-        COLROT  1,1
-        COLROT  2,2
-        COLROT  3,3
+        BP
         mov     r1,#0           ; k1
         mov     cnt,#6
 enc_pass:
         ROUND   blk,blk+8       ; L ^= F(R, k)
         ROUND   blk+8,blk       ; R ^= F(L, k)
         djnz    cnt,enc_more
-        COLROT  0,2             ; FT: BP^-1 of Y = R || L: byte j of word i
-        COLROT  1,1             ; from word i + 2 - j
-        COLROT  3,3
+        BPINV                   ; FT: BP^-1 of Y = R || L
         mov     r1,#K13+32      ; . (k15 | 1)^-1, ^ k16
         acall   mul
         acall   keyxor

@@ -31,9 +31,7 @@ e2_decrypt::
         acall   keyxor
         mov     r1,#14*16
         acall   mulodd
-        COLROT  1,1
-        COLROT  2,2
-        COLROT  3,3
+        BP
         mov     r1,#11*16       ; k12
         mov     cnt,#6
 dec_pass:
@@ -42,9 +40,7 @@ dec_pass:
         ROUND   blk+8,blk       ; R ^= F(L, k)
         BACK
         djnz    cnt,dec_more
-        COLROT  0,2             ; FT: BP^-1 of Y = R || L: byte j of word i
-        COLROT  1,1             ; from word i + 2 - j
-        COLROT  3,3
+        BPINV                   ; FT: BP^-1 of Y = R || L
         mov     r1,#13*16       ; . (k14 | 1)^-1, ^ k13
         acall   mul
         mov     r1,#12*16
