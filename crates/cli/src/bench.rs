@@ -2,22 +2,24 @@
 //! verify and measure; print one row per variant × key size × operation.
 
 use crate::Failure;
-use cardlab_lab::build::build;
+use crate::data::{Data, firmware_root, shown};
+use crate::progress::Progress;
+use cardlab_lab::campaign::{self, Job};
 use cardlab_lab::manifest::{Manifest, discover};
-use cardlab_lab::measure::{Row, TestVector, measure, vectors};
-use cardlab_lab::repo_root;
+use cardlab_lab::measure::Row;
 use cardlab_lab::report::{
     RESULT_HEADER, RESULT_LEGEND, result_cells, results_csv, results_markdown,
 };
 use clap::{Args, ValueEnum};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
-use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::BTreeMap;
-use std::collections::btree_map::Entry;
+use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Only this target (mcs51).
+    /// Manifests (<variant>.toml) or folders of them to measure, anywhere [default: every variant under the firmware folder].
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// Only this target (mcs51, arm7tdmi).
     #[arg(short, long)]
     target: Option<String>,
     /// Only this cipher.
@@ -26,8 +28,18 @@ pub struct BenchArgs {
     /// Only this variant (the manifest's `variant`).
     #[arg(short, long)]
     variant: Option<String>,
+    #[command(flatten)]
+    firmware: FirmwareArg,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
+}
+
+/// `--firmware DIR`, shared by bench and report.
+#[derive(Args)]
+pub struct FirmwareArg {
+    /// The firmware folder (<target>/<cipher>/<variant>.toml) [default: the checkout's firmware/, else the copy built into cardlab].
+    #[arg(long, value_name = "DIR")]
+    pub firmware: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -38,9 +50,32 @@ enum Format {
     Json,
 }
 
+/// The manifests under `root`, or at the given paths (each a manifest or a
+/// folder of them).
+pub fn manifests(root: &Path, paths: &[PathBuf]) -> Result<Vec<Manifest>, Failure> {
+    let input = |e: &dyn std::fmt::Display| Failure::Input(e.to_string());
+    if paths.is_empty() {
+        return discover(root).map_err(|e| input(&e));
+    }
+    let mut all = vec![];
+    for p in paths {
+        if p.is_dir() {
+            all.extend(discover(p).map_err(|e| input(&e))?);
+        } else if p.extension().is_some_and(|e| e == "toml") {
+            all.push(Manifest::load(p).map_err(|e| input(&e))?);
+        } else {
+            return Err(Failure::Input(format!(
+                "{}: not a manifest or a folder; give a <variant>.toml or a folder of them",
+                p.display()
+            )));
+        }
+    }
+    Ok(all)
+}
+
 /// The manifests the filters select.
-pub fn selected(args: &BenchArgs) -> Result<Vec<Manifest>, Failure> {
-    let all = discover(&repo_root().join("firmware")).map_err(|e| Failure::Input(e.to_string()))?;
+fn selected(args: &BenchArgs, root: &Path) -> Result<Vec<Manifest>, Failure> {
+    let all = manifests(root, &args.paths)?;
     let keep = |m: &Manifest| {
         args.target
             .as_ref()
@@ -53,54 +88,60 @@ pub fn selected(args: &BenchArgs) -> Result<Vec<Manifest>, Failure> {
     };
     let chosen: Vec<Manifest> = all.into_iter().filter(keep).collect();
     if chosen.is_empty() {
-        return Err(Failure::Input(
-            "no firmware variant matches; `ls firmware/*/*/*.toml` lists them".into(),
-        ));
+        return Err(Failure::Input(format!(
+            "no firmware variant matches under {}; `cardlab bench` with no filter lists them all",
+            root.display()
+        )));
     }
     Ok(chosen)
 }
 
-/// Build and measure every selected variant.
-pub fn run_all(manifests: &[Manifest]) -> Result<Vec<Row>, Failure> {
-    let jobs: usize = manifests
-        .iter()
-        .map(|m| m.key_bits.len() * m.ops.len())
-        .sum();
-    let bar = ProgressBar::new(jobs as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").expect("valid template"),
-    );
-    let mut cache: BTreeMap<(String, usize), Vec<TestVector>> = BTreeMap::new();
-    let mut rows = vec![];
-    for m in manifests {
-        bar.set_message(format!("building {}", m.path.display()));
-        let built = build(m).map_err(|e| Failure::Input(e.to_string()))?;
-        for &bits in &m.key_bits {
-            let vs = match cache.entry((m.algorithm.to_string(), bits)) {
-                Entry::Occupied(e) => e.into_mut(),
-                Entry::Vacant(e) => e.insert(
-                    vectors(&repo_root().join("vectors"), m.algorithm, bits)
-                        .map_err(|e| Failure::Input(e.to_string()))?,
-                ),
-            };
-            for &op in m.ops.keys() {
-                bar.set_message(format!(
-                    "{} {} {bits} {}",
-                    m.target.name(),
-                    m.variant,
-                    op.name()
-                ));
-                rows.push(measure(&built, m, op, bits, vs));
-                bar.inc(1);
-            }
-        }
+/// Campaign progress shown with manifest paths relative to the firmware root.
+struct Shown<'a> {
+    progress: &'a Progress,
+    root: &'a Path,
+}
+
+impl campaign::Progress for Shown<'_> {
+    fn start(&self, jobs: u64) {
+        self.progress.set_total(jobs);
     }
-    bar.finish_and_clear();
+
+    fn finished(&self, job: &Job) {
+        self.progress.inc(&format!(
+            "{} {} {}",
+            shown(&job.manifest.path, self.root),
+            job.key_bits,
+            job.op.name()
+        ));
+    }
+}
+
+/// Build and measure every variant of `manifests` on all cores, saying
+/// where the firmware comes from first.
+pub fn run_all(
+    manifests: &[Manifest],
+    data: &Data,
+    root: &Path,
+    progress: &Progress,
+) -> Result<Vec<Row>, Failure> {
+    progress.say(&format!(
+        "measuring {} variants from {}",
+        manifests.len(),
+        data.describe_firmware(root)
+    ));
+    let shown = Shown { progress, root };
+    let rows = campaign::run(manifests, &data.vectors(), &shown)
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    progress.finish();
     Ok(rows)
 }
 
-pub fn run(args: BenchArgs) -> Result<(), Failure> {
-    let rows = run_all(&selected(&args)?)?;
+pub fn run(args: BenchArgs, quiet: bool) -> Result<(), Failure> {
+    let data = Data::locate()?;
+    let root = firmware_root(&data, args.firmware.firmware.as_deref())?;
+    let manifests = selected(&args, &root)?;
+    let rows = run_all(&manifests, &data, &root, &Progress::new("bench", quiet))?;
     match args.format {
         Format::Table => {
             let mut t = Table::new();

@@ -1,14 +1,14 @@
 //! `cardlab kat`: the oracles against the known-answer-test files.
 
 use crate::Failure;
+use crate::data::Data;
+use crate::progress::Progress;
 use cardlab_ciphers::Algorithm;
-use cardlab_ciphers::kat::{FileReport, Index, IndexEntry, KatError, RunOptions, run_entry};
+use cardlab_ciphers::kat::{FileReport, Index, KatError, RunOptions, run_entry};
 use clap::{Args, ValueEnum};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
-use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(Args)]
 pub struct KatArgs {
@@ -18,7 +18,7 @@ pub struct KatArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
     format: OutputFormat,
-    /// Folder holding index.toml and the vector files [default: the repository's vectors/].
+    /// Folder holding index.toml and the vector files [default: the checkout's vectors/, else the copy built into cardlab].
     #[arg(long, value_name = "DIR", env = "CARDLAB_VECTORS")]
     vectors: Option<PathBuf>,
     /// Run at most two Monte Carlo records per file and key size (seconds instead of a minute).
@@ -30,11 +30,6 @@ pub struct KatArgs {
 enum OutputFormat {
     Table,
     Json,
-}
-
-/// The repository's vectors/ folder, as built.
-fn default_vectors() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../vectors")
 }
 
 /// Which ciphers a `-c` argument selects: a whole family (`feal`) or one cipher.
@@ -74,9 +69,17 @@ impl Selection {
     }
 }
 
-pub fn run(args: KatArgs) -> Result<(), Failure> {
+pub fn run(args: KatArgs, quiet: bool) -> Result<(), Failure> {
     let selection = Selection::parse(args.cipher.as_deref())?;
-    let dir = args.vectors.clone().unwrap_or_else(default_vectors);
+    // Keeps an unpacked built-in copy alive while the vectors are read.
+    let data = match args.vectors {
+        Some(_) => None,
+        None => Some(Data::locate()?),
+    };
+    let dir = match (&args.vectors, &data) {
+        (Some(dir), _) => dir.clone(),
+        (None, data) => data.as_ref().expect("located above").vectors(),
+    };
     let index = Index::load(&dir).map_err(|e| Failure::Input(e.to_string()))?;
     let entries: Vec<_> = index
         .entries
@@ -93,16 +96,23 @@ pub fn run(args: KatArgs) -> Result<(), Failure> {
     let options = RunOptions {
         max_slow: args.quick.then_some(2),
     };
-    let bar = ProgressBar::new(entries.len() as u64).with_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").expect("valid template"),
-    );
-    let results = run_parallel(&index, &entries, options, &bar);
+    let progress = Progress::new("kat", quiet);
+    progress.set_total(entries.len() as u64);
+    // Every file on every core; the results come back in index order.
+    let results: Vec<Result<Vec<FileReport>, KatError>> = entries
+        .par_iter()
+        .map(|entry| {
+            let result = run_entry(&index, entry, options);
+            progress.inc(&entry.path.display().to_string());
+            result
+        })
+        .collect();
     let mut reports: Vec<FileReport> = Vec::new();
     for rows in results {
         let rows = rows.map_err(|e| Failure::Input(e.to_string()))?;
         reports.extend(rows.into_iter().filter(|r| selection.accepts(&r.cipher)));
     }
-    bar.finish_and_clear();
+    progress.finish();
     match args.format {
         OutputFormat::Table => print_table(&reports),
         OutputFormat::Json => println!(
@@ -111,41 +121,6 @@ pub fn run(args: KatArgs) -> Result<(), Failure> {
         ),
     }
     summarise(&reports)
-}
-
-/// Run the files on every core; results come back in index order.
-fn run_parallel(
-    index: &Index,
-    entries: &[&IndexEntry],
-    options: RunOptions,
-    bar: &ProgressBar,
-) -> Vec<Result<Vec<FileReport>, KatError>> {
-    let next = AtomicUsize::new(0);
-    type Slot = Mutex<Option<Result<Vec<FileReport>, KatError>>>;
-    let results: Vec<Slot> = entries.iter().map(|_| Mutex::new(None)).collect();
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(entry) = entries.get(i) else { break };
-                    bar.set_message(entry.path.display().to_string());
-                    let result = run_entry(index, entry, options);
-                    *results[i].lock().expect("no panics while held") = Some(result);
-                    bar.inc(1);
-                }
-            });
-        }
-    });
-    results
-        .into_iter()
-        .map(|m| {
-            m.into_inner()
-                .expect("no panics while held")
-                .expect("every entry ran")
-        })
-        .collect()
 }
 
 fn print_table(reports: &[FileReport]) {

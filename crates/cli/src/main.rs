@@ -2,7 +2,9 @@
 //! smart-card CPUs, and check everything against reference ciphers.
 
 mod bench;
+mod data;
 mod kat;
+mod progress;
 mod report;
 mod run;
 
@@ -18,6 +20,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No progress output on stderr (results and errors still print).
+    #[arg(short, long, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -46,9 +51,9 @@ pub enum Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Bench(args) => bench::run(args),
-        Command::Kat(args) => kat::run(args),
-        Command::Report(args) => report::run(args),
+        Command::Bench(args) => bench::run(args, cli.quiet),
+        Command::Kat(args) => kat::run(args, cli.quiet),
+        Command::Report(args) => report::run(args, cli.quiet),
         Command::Run(args) => run::run(args),
     };
     match result {

@@ -3,24 +3,27 @@
 //! write the report (Markdown, CSV, JSON) to the output folder.
 
 use crate::Failure;
-use crate::bench::{first_failure, run_all};
-use cardlab_lab::manifest::discover;
+use crate::bench::{FirmwareArg, first_failure, manifests, run_all};
+use crate::data::{Data, firmware_root};
+use crate::progress::Progress;
 use cardlab_lab::report::{
-    COMPARISON_HEADER, comparison_cells, files, footnotes, tally, write_all,
+    COMPARISON_HEADER, Report, comparison_cells, files, footnotes, tally, write_all,
 };
-use cardlab_lab::{repo_root, seeds};
+use cardlab_lab::seeds;
 use clap::Args;
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct ReportArgs {
-    /// Folder for report.md, seeds.csv, results.csv and report.json (created if missing).
+    /// Folder for index.html, report.md, seeds.csv, results.csv, report.json and plots/ (created if missing).
     #[arg(long, default_value = "report")]
     out: PathBuf,
+    #[command(flatten)]
+    firmware: FirmwareArg,
 }
 
-pub fn run(args: ReportArgs) -> Result<(), Failure> {
+pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let input = |e: &dyn std::fmt::Display| Failure::Input(e.to_string());
     if args.out.exists() && !args.out.is_dir() {
         return Err(Failure::Input(format!(
@@ -28,16 +31,22 @@ pub fn run(args: ReportArgs) -> Result<(), Failure> {
             args.out.display()
         )));
     }
-    let figures = seeds::load(&repo_root().join("seeds/figures.csv")).map_err(|e| input(&e))?;
-    let manifests = discover(&repo_root().join("firmware")).map_err(|e| input(&e))?;
-    let rows = run_all(&manifests)?;
+    let data = Data::locate()?;
+    let root = firmware_root(&data, args.firmware.firmware.as_deref())?;
+    let figures = seeds::load(&data.seed_figures()).map_err(|e| input(&e))?;
+    let manifests = manifests(&root, &[])?;
+    let rows = run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
     let comparisons = seeds::compare(&figures, &rows);
     let not_compared = seeds::not_compared(&figures);
-    let written = write_all(
-        &args.out,
-        &files(&comparisons, &rows, &not_compared).map_err(|e| input(&e))?,
-    )
-    .map_err(|e| input(&e))?;
+    let firmware = data.describe_firmware(&root);
+    let report = Report {
+        comparisons: &comparisons,
+        rows: &rows,
+        not_compared: &not_compared,
+        firmware: &firmware,
+    };
+    let written =
+        write_all(&args.out, &files(&report).map_err(|e| input(&e))?).map_err(|e| input(&e))?;
     for c in &comparisons {
         let mut t = Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
@@ -55,7 +64,11 @@ pub fn run(args: ReportArgs) -> Result<(), Failure> {
         );
     }
     println!("Not compared yet: {}.", not_compared.join(", "));
-    let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-    println!("Wrote {}.", names.join(", "));
+    println!(
+        "Wrote {} files to {}; open {} in a browser.",
+        written.len(),
+        args.out.display(),
+        args.out.join("index.html").display()
+    );
     first_failure(&rows)
 }

@@ -2,12 +2,82 @@
 
 mod common;
 use common::cardlab;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+/// Every file under `dir` (relative name → bytes).
+fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let name = p.strip_prefix(dir).unwrap().display().to_string();
+                out.insert(name, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+/// "key=N" out of a line of "key=N" words.
+fn count(line: &str, key: &str) -> usize {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix(&format!("{key}=")))
+        .unwrap_or_else(|| panic!("no {key} in {line}"))
+        .parse()
+        .unwrap()
+}
+
+/// index.html as a strict HTML5 parser and as Chromium see it: both must
+/// find every table and every plot of the report.
+fn check_page(out_dir: &Path) {
+    let page = out_dir.join("index.html");
+    let plots = std::fs::read_dir(out_dir.join("plots")).unwrap().count();
+    let md = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+    // One table per seed table, and the table of every result.
+    let tables = md.matches("\n## ").count() - md.matches("\n## Trade-offs").count();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/check_html.py");
+    let parsed = Command::new("/usr/bin/python3")
+        .args([script, page.to_str().unwrap()])
+        .output()
+        .expect("Debian's python3 runs (scripts/install installs python3-html5lib)");
+    let stdout = String::from_utf8_lossy(&parsed.stdout);
+    assert!(
+        parsed.status.success(),
+        "index.html is not valid HTML5: {}",
+        String::from_utf8_lossy(&parsed.stderr)
+    );
+    assert_eq!(count(&stdout, "tables"), tables, "{stdout}");
+    assert_eq!(count(&stdout, "svgs"), plots, "{stdout}");
+    assert_eq!(count(&stdout, "figures"), plots, "{stdout}");
+
+    let url = format!("file://{}", page.display());
+    let rendered = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--dump-dom",
+            &url,
+        ])
+        .output()
+        .expect("chromium runs (scripts/install installs it)");
+    let dom = String::from_utf8_lossy(&rendered.stdout);
+    assert!(rendered.status.success(), "chromium failed on {url}");
+    assert_eq!(dom.matches("<svg").count(), plots, "plots rendered");
+    assert_eq!(dom.matches("<table").count(), tables, "tables rendered");
+}
 
 #[test]
 fn the_report_prints_and_writes_every_seed_table() {
     let dir = tempfile::tempdir().unwrap();
     let out_dir = dir.path().join("out");
-    let out = cardlab(&["report", "--out", out_dir.to_str().unwrap()]);
+    let out = cardlab(&["report", "--quiet", "--out", out_dir.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -54,6 +124,30 @@ fn the_report_prints_and_writes_every_seed_table() {
             .all(|r| r["verified"] == true)
     );
     assert!(out_dir.join("results.csv").exists());
+    check_page(&out_dir);
+    assert!(
+        stdout.contains(&format!("open {}", out_dir.join("index.html").display())),
+        "{stdout}"
+    );
+    // --quiet: no progress on stderr.
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // The same report again, on all cores again: every byte the same.
+    let again = dir.path().join("again");
+    let out = cardlab(&["report", "--quiet", "--out", again.to_str().unwrap()]);
+    assert!(out.status.success());
+    let (first, second) = (tree(&out_dir), tree(&again));
+    assert_eq!(
+        first.keys().collect::<Vec<_>>(),
+        second.keys().collect::<Vec<_>>()
+    );
+    for (name, bytes) in &first {
+        assert!(&second[name] == bytes, "{name} differs between two runs");
+    }
 }
 
 #[test]

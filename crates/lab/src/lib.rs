@@ -7,6 +7,7 @@
 //! observers.
 
 pub mod build;
+pub mod campaign;
 pub mod manifest;
 pub mod measure;
 pub mod report;

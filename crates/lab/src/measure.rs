@@ -10,6 +10,7 @@ use crate::manifest::{Answer, DecryptKey, Manifest, Op};
 use cardlab_ciphers::Algorithm;
 use cardlab_ciphers::kat::{self, Check, Index, KatError};
 use cardlab_sim::{Access, Cpu, Executed, Observer, Space};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hasher};
@@ -362,12 +363,21 @@ pub fn measure(
         .map(|i| (at.space, at.key + i))
         .chain((0..m.algorithm.block_bytes() as u32).map(|i| (at.space, at.block + i)))
         .collect();
+    // Every vector runs on its own freshly booted CPU, so they run on all
+    // cores; the results come back in vector order and are folded in that
+    // order, so every figure (and the first failure named) is the same
+    // whatever the scheduling.
+    let runs: Vec<Result<VectorRun, String>> = vectors
+        .par_iter()
+        .enumerate()
+        .map(|(i, v)| run_vector(built, m, op, &at, v, 0x5EED ^ i as u64))
+        .collect();
     let (mut cmin, mut cmax, mut ram, mut key_ram, mut accesses) = (u64::MAX, 0, 0, 0, 0);
     let mut work_ram = 0;
     let (mut destroyed, mut pc_traces, mut addr_traces) = (false, HashSet::new(), HashSet::new());
     let (mut fetched, mut code_reads) = (HashSet::new(), HashSet::new());
-    for (i, v) in vectors.iter().enumerate() {
-        let run = match run_vector(built, m, op, &at, v, 0x5EED ^ i as u64) {
+    for (i, (v, run)) in vectors.iter().zip(runs).enumerate() {
+        let run = match run {
             Ok(run) => run,
             Err(e) => {
                 row.first_failure = Some(format!("{}: {e}", v.label));

@@ -1,9 +1,13 @@
 //! Rendering results and seed comparisons, and writing them to disk.
 //!
-//! The terminal, Markdown and CSV all come from the same cells, so a figure
-//! reads the same wherever it is shown. Files are written to a temporary
-//! name in the output folder and renamed into place: a reader sees the old
-//! report or the new one, never half of one.
+//! The terminal, Markdown, CSV and HTML all come from the same cells, so a
+//! figure reads the same wherever it is shown; the plots come from
+//! [`plot`]. Files are written to a temporary name in the output folder
+//! and renamed into place: a reader sees the old report or the new one,
+//! never half of one.
+
+pub mod html;
+pub mod plot;
 
 use crate::measure::{Row, cycles_text, ram_text, timing_text};
 use crate::seeds::{Comparison, Line, Verdict};
@@ -161,6 +165,27 @@ fn md_table(out: &mut String, header: &[&str], rows: impl Iterator<Item = Vec<St
     }
 }
 
+/// Everything one report shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Report<'a> {
+    pub comparisons: &'a [Comparison],
+    pub rows: &'a [Row],
+    /// Seed tables no variant or simulator answers yet.
+    pub not_compared: &'a [String],
+    /// Where the measured firmware came from, as the reader should see it.
+    pub firmware: &'a str,
+}
+
+/// The report's opening paragraph.
+fn intro(report: &Report) -> String {
+    format!(
+        "Every figure of ours comes from a run whose outputs all matched the reference \
+         cipher. Ratio = ours / published: below 1 is better for cycles and bytes, above 1 \
+         for throughput. Firmware measured: {}.",
+        report.firmware
+    )
+}
+
 /// Markdown of result rows alone (`cardlab bench --format md`).
 pub fn results_markdown(rows: &[Row]) -> String {
     let mut out = String::new();
@@ -168,15 +193,12 @@ pub fn results_markdown(rows: &[Row]) -> String {
     out
 }
 
-/// The whole report as Markdown: every seed table, then every result row.
-pub fn markdown(comparisons: &[Comparison], rows: &[Row], not_compared: &[String]) -> String {
-    let mut out = String::from("# cardlab report\n\n");
-    out.push_str(
-        "Every figure of ours comes from a run whose outputs all matched the reference \
-         cipher. Ratio = ours / published: below 1 is better for cycles and bytes, above 1 \
-         for throughput.\n\n",
-    );
-    for c in comparisons {
+/// The whole report as Markdown: every seed table with its plots, the
+/// trade-off plots, then every result row. Plots are linked from `plots/`.
+pub fn markdown(report: &Report, plots: &[plot::Plot]) -> String {
+    let image = |p: &plot::Plot| format!("![{}](plots/{}.svg)\n\n", p.title, p.name);
+    let mut out = format!("# cardlab report\n\n{}\n\n", intro(report));
+    for c in report.comparisons {
         out.push_str(&format!("## {}\n\n{}\n\n", c.title, c.assumption));
         md_table(
             &mut out,
@@ -185,15 +207,29 @@ pub fn markdown(comparisons: &[Comparison], rows: &[Row], not_compared: &[String
         );
         let notes: String = footnotes(c).lines().map(|n| format!("{n}  \n")).collect();
         out.push_str(&format!("\n{notes}{}\n\n", tally(c)));
+        for p in plots.iter().filter(|p| p.group == c.title) {
+            out.push_str(&image(p));
+        }
     }
-    if !not_compared.is_empty() {
+    let mut group = "";
+    for p in plots
+        .iter()
+        .filter(|p| !report.comparisons.iter().any(|c| c.title == p.group))
+    {
+        if p.group != group {
+            group = &p.group;
+            out.push_str(&format!("## {group}\n\n"));
+        }
+        out.push_str(&image(p));
+    }
+    if !report.not_compared.is_empty() {
         out.push_str(&format!(
             "Not compared yet (no simulator or metric for them): {}.\n\n",
-            not_compared.join(", ")
+            report.not_compared.join(", ")
         ));
     }
     out.push_str("## Every result\n\n");
-    out.push_str(&results_markdown(rows));
+    out.push_str(&results_markdown(report.rows));
     out.push_str(&format!("\n{RESULT_LEGEND}\n"));
     out
 }
@@ -260,30 +296,46 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
     finish(w)
 }
 
-/// Everything the report writes, as (file name, contents).
-pub fn files(
-    comparisons: &[Comparison],
-    rows: &[Row],
-    not_compared: &[String],
-) -> Result<Vec<(&'static str, String)>, csv::Error> {
+/// The folder under the output folder that holds the plots.
+pub const PLOTS: &str = "plots";
+
+/// Everything the report writes, as (path relative to the output folder,
+/// contents): report.md, seeds.csv, results.csv, report.json, index.html
+/// and one SVG per plot under [`PLOTS`].
+pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
     #[derive(Serialize)]
     struct Json<'a> {
+        firmware: &'a str,
         comparisons: &'a [Comparison],
         results: &'a [Row],
         not_compared: &'a [String],
+        plots: &'a [plot::Plot],
     }
+    let plots = plot::all(report.comparisons, report.rows);
     let json = serde_json::to_string_pretty(&Json {
-        comparisons,
-        results: rows,
-        not_compared,
+        firmware: report.firmware,
+        comparisons: report.comparisons,
+        results: report.rows,
+        not_compared: report.not_compared,
+        plots: &plots,
     })
     .expect("results serialise");
-    Ok(vec![
-        ("report.md", markdown(comparisons, rows, not_compared)),
-        ("seeds.csv", comparisons_csv(comparisons)?),
-        ("results.csv", results_csv(rows)?),
-        ("report.json", json + "\n"),
-    ])
+    let mut out = vec![
+        ("report.md".to_string(), markdown(report, &plots)),
+        ("seeds.csv".into(), comparisons_csv(report.comparisons)?),
+        ("results.csv".into(), results_csv(report.rows)?),
+        ("report.json".into(), json + "\n"),
+        (
+            "index.html".into(),
+            html::page(report, &plots, &intro(report)),
+        ),
+    ];
+    out.extend(
+        plots
+            .into_iter()
+            .map(|p| (format!("{PLOTS}/{}.svg", p.name), p.svg)),
+    );
+    Ok(out)
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -293,31 +345,44 @@ pub struct WriteError {
     source: std::io::Error,
 }
 
-/// Write every file into `dir` (created if missing): each goes to a
-/// temporary file first, and only when all are written are they renamed
-/// into place.
-pub fn write_all(dir: &Path, files: &[(&str, String)]) -> Result<Vec<PathBuf>, WriteError> {
+/// Write every file into `dir` (created if missing, as are the folders
+/// the names go through): each goes to a temporary file first, and only
+/// when all are written are they renamed into place. Then any SVG left in
+/// [`PLOTS`] from an earlier report is removed, so the folder holds exactly
+/// this report's plots.
+pub fn write_all(dir: &Path, files: &[(String, String)]) -> Result<Vec<PathBuf>, WriteError> {
     let fail = |path: &Path| {
         let path = path.to_path_buf();
         move |source| WriteError { path, source }
     };
-    std::fs::create_dir_all(dir).map_err(fail(dir))?;
     let mut staged = vec![];
     for (name, contents) in files {
-        let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(fail(dir))?;
+        let path = dir.join(name);
+        let folder = path.parent().unwrap_or(dir);
+        std::fs::create_dir_all(folder).map_err(fail(folder))?;
+        let mut tmp = tempfile::NamedTempFile::new_in(folder).map_err(fail(folder))?;
         tmp.write_all(contents.as_bytes())
             .and_then(|_| tmp.flush())
             .map_err(fail(tmp.path()))?;
-        staged.push((tmp, dir.join(name)));
+        staged.push((tmp, path));
     }
-    staged
+    let written: Vec<PathBuf> = staged
         .into_iter()
         .map(|(tmp, path)| {
             tmp.persist(&path)
                 .map_err(|e| fail(&path)(e.error))
                 .map(|_| path)
         })
-        .collect()
+        .collect::<Result<_, _>>()?;
+    let plots = dir.join(PLOTS);
+    if let Ok(entries) = std::fs::read_dir(&plots) {
+        for stale in entries.flatten().map(|e| e.path()) {
+            if stale.extension().is_some_and(|e| e == "svg") && !written.contains(&stale) {
+                std::fs::remove_file(&stale).map_err(fail(&stale))?;
+            }
+        }
+    }
+    Ok(written)
 }
 
 #[cfg(test)]
@@ -328,15 +393,33 @@ mod tests {
     fn write_all_replaces_files_and_leaves_no_temporaries() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("report");
-        write_all(&out, &[("a.md", "one".into())]).unwrap();
-        write_all(&out, &[("a.md", "two".into()), ("b.csv", "x".into())]).unwrap();
+        let file = |name: &str, text: &str| (name.to_string(), text.to_string());
+        write_all(
+            &out,
+            &[file("a.md", "one"), file("plots/old.svg", "<svg/>")],
+        )
+        .unwrap();
+        write_all(
+            &out,
+            &[
+                file("a.md", "two"),
+                file("b.csv", "x"),
+                file("plots/new.svg", "<svg/>"),
+            ],
+        )
+        .unwrap();
         assert_eq!(std::fs::read_to_string(out.join("a.md")).unwrap(), "two");
+        let plots: Vec<String> = std::fs::read_dir(out.join("plots"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(plots, ["new.svg"]);
         let mut names: Vec<String> = std::fs::read_dir(&out)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();
-        assert_eq!(names, ["a.md", "b.csv"]);
+        assert_eq!(names, ["a.md", "b.csv", "plots"]);
     }
 
     #[test]
@@ -344,7 +427,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("not-a-folder");
         std::fs::write(&file, "").unwrap();
-        let e = write_all(&file, &[("a.md", "x".into())]).unwrap_err();
+        let e = write_all(&file, &[("a.md".into(), "x".into())]).unwrap_err();
         assert!(e.to_string().contains("not-a-folder"), "{e}");
     }
 }

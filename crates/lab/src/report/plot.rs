@@ -1,0 +1,414 @@
+//! The report's plots, drawn as SVG by plotters.
+//!
+//! Each kind of plot is one function from the report's data (comparisons
+//! and result rows) to [`Plot`]s; [`all`] lists them in reading order. A
+//! plot names the group it belongs to (a seed table's title, or a
+//! trade-off heading), and the renderers place it there. Adding a plot is
+//! writing one function and naming it in [`all`].
+
+use crate::manifest::Op;
+use crate::measure::Row;
+use crate::seeds::{Comparison, Line, Verdict};
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
+use serde::Serialize;
+
+/// One drawn plot.
+#[derive(Debug, Clone, Serialize)]
+pub struct Plot {
+    /// File stem under `plots/` and the anchor in index.html.
+    pub name: String,
+    /// The heading it belongs under: a seed table's title or a trade-off group.
+    pub group: String,
+    pub title: String,
+    /// How to read it, one or two sentences.
+    pub caption: String,
+    #[serde(skip)]
+    pub svg: String,
+}
+
+/// Every plot of the report, in reading order.
+pub fn all(comparisons: &[Comparison], rows: &[Row]) -> Vec<Plot> {
+    let mut plots: Vec<Plot> = comparisons.iter().filter_map(ratios).collect();
+    plots.extend(tradeoffs(rows));
+    plots
+}
+
+const WIDTH: u32 = 760;
+const FONT: &str = "sans-serif";
+const BETTER: RGBColor = RGBColor(0x2e, 0x8b, 0x57);
+const WORSE: RGBColor = RGBColor(0xc0, 0x39, 0x2b);
+const SAME: RGBColor = RGBColor(0x80, 0x80, 0x80);
+const LIGHT: RGBColor = RGBColor(0xee, 0xee, 0xee);
+
+/// Render `draw` onto a `WIDTH` × `height` SVG and return its text.
+/// Plotters fails only on a backend error, which a String backend never
+/// has, or on a degenerate range, which the callers rule out.
+fn svg(
+    height: u32,
+    draw: impl FnOnce(&DrawingArea<SVGBackend, plotters::coord::Shift>) -> DrawResult,
+) -> String {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE)
+            .expect("an SVG string backend does not fail");
+        draw(&root).expect("plot ranges are never empty");
+        root.present().expect("an SVG string backend does not fail");
+    }
+    out
+}
+
+type DrawResult = Result<(), Box<dyn std::error::Error>>;
+
+/// A file-name-safe stem.
+fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() => out.push(c.to_ascii_lowercase()),
+            _ if !out.ends_with('-') && !out.is_empty() => out.push('-'),
+            _ => {}
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+/// A metric as a reader says it: "key_setup_cycles" → "key setup cycles".
+fn metric_words(metric: &str) -> String {
+    metric
+        .replace("throughput_bytes_per_s", "throughput")
+        .replace('_', " ")
+}
+
+fn line_label(l: &Line) -> String {
+    format!(
+        "{}-{} {} ({})",
+        l.cipher,
+        l.key_bits,
+        metric_words(&l.metric),
+        l.paper_variant
+    )
+}
+
+fn verdict_colour(v: Verdict) -> RGBColor {
+    match v {
+        Verdict::Better => BETTER,
+        Verdict::Worse => WORSE,
+        _ => SAME,
+    }
+}
+
+/// (a) Ours ÷ published for every figure of a seed table that has both:
+/// a bar per figure on a log scale, 1.0 marked.
+pub fn ratios(c: &Comparison) -> Option<Plot> {
+    let lines: Vec<(&Line, f64)> = c
+        .lines
+        .iter()
+        .filter_map(|l| l.ratio.filter(|r| *r > 0.0).map(|r| (l, r)))
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let n = lines.len();
+    let lo = lines.iter().map(|l| l.1).fold(1.0, f64::min) / 1.25;
+    let hi = lines.iter().map(|l| l.1).fold(1.0, f64::max) * 1.25;
+    // The first line on top: bar i sits in segment n-1-i.
+    let label = |v: &SegmentValue<usize>| match v {
+        SegmentValue::CenterOf(i) if *i < n => line_label(lines[n - 1 - i].0),
+        _ => String::new(),
+    };
+    let svg = svg(70 + 24 * n as u32, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(330)
+            // n segments (plotters' integer ranges include their end),
+            // two at least: one segment has no label.
+            .build_cartesian_2d((lo..hi).log_scale(), (0..n.max(2) - 1).into_segmented())?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(LIGHT)
+            .x_labels(12)
+            .y_labels(n)
+            .y_label_formatter(&label)
+            .x_label_formatter(&|x| format!("{x:.2}"))
+            .x_desc("ours ÷ published (log scale; below 1 is better, except throughput)")
+            .label_style((FONT, 12))
+            .axis_desc_style((FONT, 13))
+            .draw()?;
+        chart.draw_series(lines.iter().enumerate().map(|(i, (l, r))| {
+            let at = n - 1 - i;
+            // A tie still gets a sliver, so no figure looks missing.
+            let (from, to) = match *r {
+                r if r < 0.99 => (r, 1.0),
+                r if r > 1.01 => (1.0, r),
+                _ => (0.985, 1.015),
+            };
+            Rectangle::new(
+                [
+                    (from, SegmentValue::Exact(at)),
+                    (to, SegmentValue::Exact(at + 1)),
+                ],
+                verdict_colour(l.verdict).filled(),
+            )
+        }))?;
+        chart.draw_series(LineSeries::new(
+            [(1.0, SegmentValue::Exact(0)), (1.0, SegmentValue::Exact(n))],
+            BLACK.stroke_width(2),
+        ))?;
+        Ok(())
+    });
+    Some(Plot {
+        name: format!("ratio-{}", slug(&c.title)),
+        group: c.title.clone(),
+        title: format!("{}: ours ÷ published", c.title),
+        caption: "One bar per published figure, from 1.0 to our ratio: green where ours is \
+                  better, red where it is worse, grey where it is the same."
+            .into(),
+        svg,
+    })
+}
+
+/// One variant's point on a trade-off plot.
+#[derive(Debug, Clone, PartialEq)]
+struct Point {
+    variant: String,
+    rom: u64,
+    cycles: u64,
+}
+
+/// The points no other point beats on both ROM and cycles, by ROM.
+fn pareto_front(points: &[Point]) -> Vec<&Point> {
+    let mut sorted: Vec<&Point> = points.iter().collect();
+    sorted.sort_by_key(|p| (p.rom, p.cycles));
+    let mut front: Vec<&Point> = vec![];
+    for p in sorted {
+        if front.last().is_none_or(|best| p.cycles < best.cycles) {
+            front.push(p);
+        }
+    }
+    front
+}
+
+/// What a trade-off plot puts on its cycle axis.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Cost {
+    /// One operation as measured.
+    Op(Op),
+    /// Encrypting one block under a new key: `encrypt_with_key_setup`, or
+    /// `key_setup` followed by `encrypt`.
+    NewKeyBlock,
+}
+
+impl Cost {
+    fn words(self) -> String {
+        match self {
+            Cost::Op(op) => op.name().replace('_', " "),
+            Cost::NewKeyBlock => "one block under a new key".into(),
+        }
+    }
+
+    /// The worst-case cycles of this cost for a variant's rows, if they
+    /// have it.
+    fn cycles(self, rows: &[&Row]) -> Option<u64> {
+        let of = |op: Op| rows.iter().find(|r| r.op == op)?.cycles_max;
+        match self {
+            Cost::Op(op) => of(op),
+            Cost::NewKeyBlock => {
+                of(Op::EncryptWithKeySetup).or_else(|| Some(of(Op::KeySetup)? + of(Op::Encrypt)?))
+            }
+        }
+    }
+}
+
+/// (b) and (c): for every target, cipher and key size, cycles against ROM
+/// bytes (code + tables) for every variant with the Pareto front drawn:
+/// first for a block under a new key, then per operation. A plot needs
+/// two variants at least.
+pub fn tradeoffs(rows: &[Row]) -> Vec<Plot> {
+    let mut groups: Vec<(&str, &str, usize)> = vec![];
+    for r in rows.iter().filter(|r| r.verified) {
+        let g = (r.target, r.cipher.as_str(), r.key_bits);
+        if !groups.contains(&g) {
+            groups.push(g);
+        }
+    }
+    let mut plots = vec![];
+    for (target, cipher, key_bits) in groups {
+        let of_group: Vec<&Row> = rows
+            .iter()
+            .filter(|r| {
+                r.verified && r.target == target && r.cipher == cipher && r.key_bits == key_bits
+            })
+            .collect();
+        let mut costs = vec![Cost::NewKeyBlock];
+        for r in &of_group {
+            if !costs.contains(&Cost::Op(r.op)) {
+                costs.push(Cost::Op(r.op));
+            }
+        }
+        costs[1..].sort_by_key(|c| match c {
+            Cost::Op(op) => *op,
+            Cost::NewKeyBlock => Op::KeySetup,
+        });
+        let group = format!("Trade-offs: {cipher}-{key_bits} on the {target}");
+        for cost in costs {
+            if let Some(plot) = tradeoff(&group, target, &of_group, cost) {
+                plots.push(plot);
+            }
+        }
+    }
+    plots
+}
+
+fn tradeoff(group: &str, target: &str, rows: &[&Row], cost: Cost) -> Option<Plot> {
+    let mut points: Vec<Point> = vec![];
+    for r in rows {
+        if points.iter().any(|p| p.variant == r.variant) {
+            continue;
+        }
+        let of_variant: Vec<&Row> = rows
+            .iter()
+            .copied()
+            .filter(|x| x.variant == r.variant)
+            .collect();
+        if let Some(cycles) = cost.cycles(&of_variant) {
+            points.push(Point {
+                variant: r.variant.clone(),
+                rom: r.code_bytes + r.table_bytes,
+                cycles,
+            });
+        }
+    }
+    if points.len() < 2 {
+        return None;
+    }
+    let front = pareto_front(&points);
+    let x_max = points.iter().map(|p| p.rom).max()? as f64 * 1.2;
+    let y_max = points.iter().map(|p| p.cycles).max()? as f64 * 1.15;
+    let step: Vec<(f64, f64)> = front
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| {
+            let corner = (i > 0).then(|| (p.rom as f64, front[i - 1].cycles as f64));
+            corner.into_iter().chain([(p.rom as f64, p.cycles as f64)])
+        })
+        .chain(front.last().map(|p| (x_max, p.cycles as f64)))
+        .collect();
+    let svg = svg(420, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(14)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0.0..x_max, 0.0..y_max)?;
+        chart
+            .configure_mesh()
+            .light_line_style(LIGHT)
+            .x_desc("ROM bytes (code + tables)")
+            .y_desc(format!("cycles ({})", cost.words()))
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .label_style((FONT, 12))
+            .axis_desc_style((FONT, 13))
+            .draw()?;
+        chart.draw_series(LineSeries::new(step, BETTER.stroke_width(2)))?;
+        chart.draw_series(points.iter().map(|p| {
+            let on_front = front.contains(&p);
+            let colour = if on_front { BETTER } else { SAME };
+            EmptyElement::at((p.rom as f64, p.cycles as f64))
+                + Circle::new((0, 0), 5, colour.filled())
+                + Text::new(p.variant.clone(), (7, -14), (FONT, 12).into_font())
+        }))?;
+        Ok(())
+    });
+    let what = cost.words();
+    Some(Plot {
+        name: slug(&format!("{group} {what}")),
+        group: group.to_string(),
+        title: format!("{what}: cycles against ROM on the {target}"),
+        caption: format!(
+            "Each point is one of our verified variants (worst-case cycles over every \
+             vector); the green steps join the variants no other beats on both ROM and \
+             cycles: {}.",
+            front
+                .iter()
+                .map(|p| p.variant.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        svg,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(variant: &str, rom: u64, cycles: u64) -> Point {
+        Point {
+            variant: variant.into(),
+            rom,
+            cycles,
+        }
+    }
+
+    #[test]
+    fn the_front_keeps_what_nothing_beats_on_both_axes() {
+        let points = [
+            p("big", 900, 100),
+            p("small", 300, 900),
+            p("dominated", 800, 950),
+            p("middle", 500, 400),
+            p("tie", 500, 400),
+        ];
+        let front: Vec<&str> = pareto_front(&points)
+            .iter()
+            .map(|p| p.variant.as_str())
+            .collect();
+        assert_eq!(front, ["small", "middle", "big"]);
+    }
+
+    #[test]
+    fn a_table_of_one_figure_draws_one_bar() {
+        let line = Line {
+            cipher: "AES".into(),
+            key_bits: 128,
+            paper_variant: "fast".into(),
+            metric: "encrypt_cycles".into(),
+            published: 100.0,
+            clock_mhz: None,
+            ours_variant: Some("v".into()),
+            ours: Some(50.0),
+            ours_text: "50".into(),
+            ratio: Some(0.5),
+            verdict: Verdict::Better,
+            timing: None,
+            note: String::new(),
+        };
+        let c = Comparison {
+            title: "Seed 9 Table 9".into(),
+            source: "009".into(),
+            reference: "Table 9".into(),
+            target: "mcs51".into(),
+            assumption: String::new(),
+            lines: vec![line],
+        };
+        let plot = ratios(&c).unwrap();
+        assert_eq!(
+            plot.svg.matches("<rect").count(),
+            2,
+            "background and one bar"
+        );
+        assert!(plot.svg.contains("AES-128 encrypt cycles (fast)"));
+    }
+
+    #[test]
+    fn slugs_are_file_names() {
+        assert_eq!(
+            slug("Seed 000 §6.1: 8051 key agility"),
+            "seed-000-6-1-8051-key-agility"
+        );
+    }
+}
