@@ -16,7 +16,9 @@ body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 78rem; 
        color: #222; line-height: 1.45; }
 h1 { margin-bottom: 0.2rem; }
 h2 { margin-top: 2.5rem; border-bottom: 1px solid #ccc; padding-bottom: 0.2rem; }
-nav ul { columns: 2; }
+nav ul { columns: 2; column-gap: 2rem; margin-top: 0.3rem; }
+nav h3 { margin: 1rem 0 0; font-size: 1rem; }
+nav li { break-inside: avoid; }
 table { border-collapse: collapse; margin: 0.8rem 0; font-size: 0.9rem; }
 th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
 th { background: #f3f3f3; }
@@ -160,11 +162,19 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
                 h1 { "cardlab report" }
                 p { (intro) }
                 nav {
+                    h3 { "Seed tables" }
                     ul {
-                        @for c in comparisons { li { a href={ "#" (anchor(&c.title)) } { (c.title) } } }
-                        @for g in &other_groups { li { a href={ "#" (anchor(g)) } { (g) } } }
-                        li { a href="#every-result" { "Every result" } }
+                        @for c in comparisons {
+                            li { a href={ "#" (anchor(&c.title)) } { (c.title) } " — " (tally(c)) }
+                        }
                     }
+                    @if !other_groups.is_empty() {
+                        h3 { "Plots" }
+                        ul {
+                            @for g in &other_groups { li { a href={ "#" (anchor(g)) } { (g) } } }
+                        }
+                    }
+                    p { a href="#every-result" { "Every result" } " (" (rows.len()) " rows)" }
                 }
                 @for c in comparisons { (comparison(c, &of_group(&c.title))) }
                 @for g in &other_groups {
