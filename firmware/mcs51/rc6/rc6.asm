@@ -21,6 +21,7 @@
 ; rotl; the round count 20.
 
         .include "rc6.inc"
+        RC6MAP
 
         .org    0x0000
         KEYSETUP
