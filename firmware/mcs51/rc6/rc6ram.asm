@@ -4,8 +4,9 @@
 ; cardlab firmware: firmware/mcs51/rc6/rc6ram.asm (manifest rc6ram.toml)
 ;
 ; Written from the RC6 specification, §2.3-2.4; rc6.inc gives the word
-; steps (RL1, RR1, NIB4), the word addition (WORDOP) and f's value
-; (FVALUE). What takes RAM in rc6 is gone:
+; steps (RL1, RR1, ROT8, ROT16, NIB4), the word addition (WORDOP), the
+; whitening (WHITEN_IN, WHITEN_OUT) and f's value (FVALUE). What takes RAM
+; in rc6 is gone:
 ; - S (176 bytes) runs from the key buffer up to 0xFF. The key setup first
 ;   copies the key into the block buffer, where L lives while S is mixed;
 ;   the key is destroyed, as in rc6 and in the seed.
@@ -63,11 +64,13 @@ rc6_key   == key
 rc6_s     == sbase
 
 ; V += the word at @R1, R1 advanced to its top byte (last = 0) or past it
-; (last = 1): 15 or 16 cycles.
-        .macro  VADD    last
+; (last = 1): 15 or 16 cycles, and the instruction byte0 (if any) after
+; byte 0's sum.
+        .macro  VADD    last,byte0
         mov     a,r4
         add     a,@r1
         mov     r4,a
+        byte0
         .irp    r,r5,r6,r7
         inc     r1
         mov     a,r
@@ -166,17 +169,7 @@ ks_s1:  VADD    0               ; + S[i]
 ; L[j-1]. 56 cycles + rotl.
         mov     a,r3
         mov     r1,a
-        mov     a,r4            ; + B, byte 0 apart: A + B mod 256 is the
-        add     a,@r1           ; amount
-        mov     r4,a
-        mov     b,a
-        .irp    r,r5,r6,r7
-        inc     r1
-        mov     a,r
-        addc    a,@r1
-        mov     r,a
-        .endm
-        inc     r1
+        VADD    1,^/mov b,a/    ; + B; byte 0's sum A + B mod 256 is the amount
         anl     0x01,#0x4f      ; R1 (bank 0): L[3] + 4 = 0x50 -> L[0] = 0x40
 ks_l0:  VADD    0               ; + L[j]
         acall   rotl
@@ -200,12 +193,7 @@ ks_more:
 ; eight bytes further round the block; f leaves R1 at the top byte of the
 ; word it XORs into (A, C), from which the next address follows.
 rc6_encrypt::
-        mov     r0,#blk+4       ; B += S[0]
-        mov     r1,#sbase
-        acall   wadd
-        mov     r0,#blk+12      ; D += S[1]
-        acall   wadd
-        mov     dpl,r1
+        WHITEN_IN dpl
 enc_round:
         mov     a,dpl           ; A ^= t = f(B); t's low byte comes back in B
         rr      a
@@ -232,11 +220,7 @@ enc_round:
         acall   adds
         mov     a,dpl
         cjne    a,#sbase+4*42,enc_round
-        mov     r0,#blk         ; A += S[42]
-        mov     r1,dpl
-        acall   wadd
-        mov     r0,#blk+8       ; C += S[43]
-        acall   wadd
+        WHITEN_OUT dpl
         ret
 
 ; The word four bytes before x round the block (A for B, C for D) ^= f(x)
@@ -287,18 +271,9 @@ rotl:   mov     a,b
         inc     b
 rotl_16:
         jnb     b.4,rotl_8
-        mov     a,r4            ; <<< 16
-        xch     a,r6
-        mov     r4,a
-        mov     a,r5
-        xch     a,r7
-        mov     r5,a
+        ROT16
 rotl_8: jnb     b.3,rotl_4
-        mov     a,r4            ; <<< 8: (v3 v2 v1 v0) -> (v2 v1 v0 v3)
-        xch     a,r5
-        xch     a,r6
-        xch     a,r7
-        mov     r4,a
+        ROT8
 rotl_4: jnb     b.2,rotl_1
         NIB4    r0,4,r4,r5,r6,r7
 rotl_1: mov     a,b
