@@ -284,6 +284,33 @@ fn rc6_on_the_mcs51_key_setup_encryption_and_decryption_are_pinned() {
 }
 
 #[test]
+fn rc6_in_the_least_ram_on_the_mcs51_is_pinned() {
+    // Key setup: S (176, from the key buffer up, so the key is destroyed)
+    // + the block buffer holding L (16) + R0-R7 + the return address and
+    // one call: 204. A block: the block and key buffers + R0-R7 + the
+    // stack + t's low byte: 45. Cycles are ranges (rotl's amounts).
+    let setup = Pin {
+        manifest: "mcs51/rc6/rc6ram.toml",
+        op: Op::KeySetup,
+        key_bits: 128,
+        cycles: (24244, 25056),
+        code_bytes: 573,
+        table_bytes: 0,
+        ram_bytes: 176 + 16 + 8 + 4,
+        key_ram_bytes: 16,
+        key_destroyed: true,
+    };
+    check(&setup);
+    check(&Pin {
+        op: Op::Encrypt,
+        cycles: (10032, 10544),
+        ram_bytes: 16 + 16 + 8 + 4 + 1,
+        key_ram_bytes: 0,
+        ..setup
+    });
+}
+
+#[test]
 fn e2_on_the_mcs51_key_setup_encryption_and_decryption_are_pinned() {
     // Key setup: the round keys in external RAM (256) + block 16 + key 16
     // + G's other 16 bytes, u and t (16) + R0-R7 + 4 of stack. A block:

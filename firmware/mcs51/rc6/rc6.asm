@@ -21,17 +21,13 @@
 ; rotl; the round count 20.
 
         .include "rc6.inc"
+        RC6MAP
 
         .org    0x0000
         KEYSETUP
 
 rc6_encrypt::
-        mov     r0,#blk+4       ; B += S[0]
-        mov     r1,#sbase
-        acall   wadd
-        mov     r0,#blk+12      ; D += S[1]
-        acall   wadd
-        mov     sptr,r1
+        WHITEN_IN sptr
         ROLES
 enc_round:
         mov     r0,pb           ; t = f(B)
@@ -54,11 +50,7 @@ enc_round:
         xch     a,pb
         mov     pa,a
         djnz    cnt,enc_round
-        mov     r0,#blk         ; A += S[42]
-        mov     r1,sptr
-        acall   wadd
-        mov     r0,#blk+8       ; C += S[43]
-        acall   wadd
+        WHITEN_OUT sptr
         ret
 
 ; The word x at @R0 = ((x ^ the word at @R1) <<< B) + the round key at

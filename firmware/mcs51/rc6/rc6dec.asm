@@ -19,6 +19,7 @@
 ; (set-up 5 + ACALL 2 + unmix 56 + rotl), DJNZ 2.
 
         .include "rc6.inc"
+        RC6MAP
 
         .org    0x0000
         KEYSETUP
