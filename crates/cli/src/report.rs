@@ -7,7 +7,7 @@ use crate::bench::{FirmwareArg, first_failure, manifests, run_all};
 use crate::data::{Data, firmware_root};
 use crate::progress::Progress;
 use cardlab_lab::report::{
-    COMPARISON_HEADER, Report, comparison_cells, files, footnotes, tally, write_all,
+    Report, comparison_cells, comparison_header, files, footnotes, tally, write_all,
 };
 use cardlab_lab::seeds;
 use clap::Args;
@@ -51,7 +51,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         let mut t = Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
             .set_content_arrangement(ContentArrangement::Dynamic)
-            .set_header(COMPARISON_HEADER);
+            .set_header(comparison_header(c));
         for line in &c.lines {
             t.add_row(comparison_cells(c, line));
         }

@@ -96,6 +96,8 @@ fn xorshift(s: &mut u64) -> u64 {
 #[derive(Default)]
 struct Probe {
     written: HashSet<(Space, u32)>,
+    /// Data bytes read before the call wrote them: what it found in memory.
+    read_first: HashSet<(Space, u32)>,
     accesses: u64,
     fetched: HashSet<u32>,
     code_reads: HashSet<u32>,
@@ -121,6 +123,9 @@ impl Observer for Probe {
             (space, true) => {
                 self.written.insert((space, a.addr));
             }
+            (space, false) if !self.written.contains(&(space, a.addr)) => {
+                self.read_first.insert((space, a.addr));
+            }
             _ => {}
         }
     }
@@ -131,6 +136,9 @@ struct VectorRun {
     cycles: u64,
     probe: Probe,
     key_destroyed: bool,
+    /// For an operation after `key_setup`: the bytes key setup wrote that
+    /// the operation then read (round keys and any other per-key state).
+    kept: Option<usize>,
 }
 
 /// Where the buffers are.
@@ -202,8 +210,11 @@ fn run_vector(
     let key = key_input(m, op, &v.key);
     write(cpu.as_mut(), at.space, at.key, &key);
     let entry = |op: Op| built.symbol(&m.ops[&op]).expect("checked at build");
+    let mut key_setup_wrote = None;
     if op.needs_key_setup() {
+        cpu.set_observer(Some(Box::new(Probe::default())));
         call(cpu.as_mut(), entry(Op::KeySetup), "key_setup")?;
+        key_setup_wrote = Some(take_probe(cpu.as_mut()).written);
     }
     let (input, expected) = if op.decrypts() {
         (&v.ct, &v.pt)
@@ -217,8 +228,8 @@ fn run_vector(
     let start = cpu.cycles();
     call(cpu.as_mut(), entry(op), op.name())?;
     let cycles = cpu.cycles() - start;
-    let probe = *cardlab_sim::observe::downcast::<Probe>(cpu.take_observer().expect("set above"))
-        .expect("a Probe");
+    let probe = take_probe(cpu.as_mut());
+    let kept = key_setup_wrote.map(|wrote| probe.read_first.intersection(&wrote).count());
     if op == Op::KeySetup {
         // A key schedule is right if the block operation after it is.
         let (check_op, input, expected) = match m.ops.contains_key(&Op::Encrypt) {
@@ -246,7 +257,14 @@ fn run_vector(
         cycles,
         probe,
         key_destroyed,
+        kept,
     })
+}
+
+/// The probe the CPU has been observing with.
+fn take_probe(cpu: &mut dyn Cpu) -> Probe {
+    *cardlab_sim::observe::downcast::<Probe>(cpu.take_observer().expect("a probe was set"))
+        .expect("a Probe")
 }
 
 fn hex(b: &[u8]) -> String {
@@ -277,6 +295,10 @@ pub struct Row {
     /// Distinct bytes of the key buffer written: the round-key RAM of an
     /// in-place key schedule.
     pub key_ram_bytes: Option<u64>,
+    /// For an operation after `key_setup`: the data bytes key setup wrote
+    /// and the operation read, the RAM that must be kept per key (round
+    /// keys and any other state); the largest over vectors.
+    pub kept_ram_bytes: Option<u64>,
     /// Distinct data bytes written outside the key and block buffers: the
     /// working RAM (temporaries, round keys, stack) a caller must spare.
     pub work_ram_bytes: Option<u64>,
@@ -351,6 +373,7 @@ pub fn measure(
         table_bytes: built.table_bytes(),
         ram_bytes: None,
         key_ram_bytes: None,
+        kept_ram_bytes: None,
         work_ram_bytes: None,
         key_destroyed: None,
         accesses_per_block: None,
@@ -373,7 +396,7 @@ pub fn measure(
         .map(|(i, v)| run_vector(built, m, op, &at, v, 0x5EED ^ i as u64))
         .collect();
     let (mut cmin, mut cmax, mut ram, mut key_ram, mut accesses) = (u64::MAX, 0, 0, 0, 0);
-    let mut work_ram = 0;
+    let (mut work_ram, mut kept) = (0, None);
     let (mut destroyed, mut pc_traces, mut addr_traces) = (false, HashSet::new(), HashSet::new());
     let (mut fetched, mut code_reads) = (HashSet::new(), HashSet::new());
     for (i, (v, run)) in vectors.iter().zip(runs).enumerate() {
@@ -399,6 +422,7 @@ pub fn measure(
                 .count() as u64,
         );
         accesses = accesses.max(p.accesses);
+        kept = run.kept.map(|k| kept.unwrap_or(0).max(k as u64));
         destroyed |= run.key_destroyed;
         pc_traces.insert(p.pc_trace.finish());
         addr_traces.insert(p.address_trace.finish());
@@ -412,6 +436,7 @@ pub fn measure(
     row.ram_bytes = Some(ram);
     row.key_ram_bytes = Some(key_ram);
     row.work_ram_bytes = Some(work_ram);
+    row.kept_ram_bytes = kept;
     row.key_destroyed = Some(destroyed);
     row.accesses_per_block = Some(accesses);
     // The same instructions for every input are not enough: an instruction

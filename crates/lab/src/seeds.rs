@@ -82,6 +82,9 @@ pub enum RamCount {
     /// Working RAM: every byte written but the key and block buffers (our
     /// `work_ram_bytes`), with (+N) for a destroyed key.
     Working,
+    /// The RAM kept per key between key setup and encryption: the bytes
+    /// key setup writes that encryption reads (our `kept_ram_bytes`).
+    Kept,
 }
 
 /// How one seed table is compared.
@@ -98,6 +101,10 @@ pub struct SeedTable {
     pub ram: RamCount,
     /// Oscillator periods per cycle of ours, for throughputs.
     pub clocks_per_cycle: u32,
+    /// The rate in MHz at which the paper's cycles (and ours) pass, when
+    /// the paper also gives milliseconds and kbit/s: each cycle line then
+    /// shows both sides at that rate.
+    pub cycles_mhz: Option<f64>,
     /// What the comparison assumes, in one or two sentences.
     pub assumption: &'static str,
 }
@@ -113,6 +120,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeOnly,
         ram: RamCount::All,
         clocks_per_cycle: 12,
+        cycles_mhz: None,
         assumption: "Cycles are 8051 machine cycles on both sides. RAM counts state, key, \
                      temporaries and stack; (+16) marks a destroyed key, as the paper does.",
     },
@@ -125,6 +133,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeOnly,
         ram: RamCount::All,
         clocks_per_cycle: 6,
+        cycles_mhz: None,
         assumption: "Throughput = 16 bytes × 3.57 MHz / (6 oscillator periods × machine cycles \
                      of encryption with key setup), as §6.3 converts.",
     },
@@ -137,6 +146,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeAndTables,
         ram: RamCount::RoundKeys,
         clocks_per_cycle: 1,
+        cycles_mhz: None,
         assumption: "The paper's cycles match its times at 15 MHz (8460 cycles = 0.56 ms), so it \
                      counts clocks of a core whose machine cycle it does not state; we compare \
                      our machine cycles with its cycles one to one (a one-clock machine cycle). \
@@ -152,6 +162,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeOnly,
         ram: RamCount::Working,
         clocks_per_cycle: 1,
+        cycles_mhz: None,
         assumption: "ARM7TDMI clock cycles on zero-wait 32-bit on-chip memory (the paper \
                      names no wait states). The paper's RAM leaves out the block and the key \
                      (\"0 (+16)\" for code that keeps everything in registers), so ours counts \
@@ -167,7 +178,79 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeOnly,
         ram: RamCount::Working,
         clocks_per_cycle: 1,
+        cycles_mhz: None,
         assumption: "Throughput = 16 bytes × 28.56 MHz / cycles of encryption with key setup.",
+    },
+    SeedTable {
+        seed: "002",
+        reference: "Table 2",
+        platform: "68HC05",
+        target: "hc05",
+        title: "Seed 002 Table 2: MC68HC705B16 (68HC05)",
+        code: CodeCount::CodeAndTables,
+        ram: RamCount::Kept,
+        clocks_per_cycle: 2,
+        cycles_mhz: Some(2.1),
+        assumption: "Cycles are internal bus cycles (oscillator ÷ 2) on both sides; the paper's \
+                     times are its cycles at a 2.1 MHz bus clock (21000 cycles = 10.0 ms), and \
+                     the time columns put ours at the same clock. Its code sizes include the \
+                     tables, so ours is the whole ROM (code + tables). Its only RAM figure is \
+                     the 176 bytes of AES round keys kept in RAM2, so ours is the RAM kept per \
+                     key: the bytes key setup writes that encryption reads. \"<\" and \"≈\" \
+                     mark the paper's \"less than\" and \"about\".",
+    },
+    SeedTable {
+        seed: "001",
+        reference: "footnote 1",
+        platform: "6805",
+        target: "hc05",
+        title: "Seed 001 footnote 1: a small DES on the 6805",
+        code: CodeCount::CodeAndTables,
+        ram: RamCount::All,
+        clocks_per_cycle: 2,
+        cycles_mhz: None,
+        assumption: "Cycles are 6805 bus cycles on both sides. The footnote's \"about 1K\" of \
+                     code is compared with our whole ROM and its 23 bytes of RAM with every byte \
+                     we write, key and block buffers and stack included.",
+    },
+];
+
+/// Why a published figure we still lose cannot be won, with the
+/// arithmetic: appended to the line's note while the verdict is "worse".
+struct WhyWorse {
+    seed: &'static str,
+    reference: &'static str,
+    cipher: &'static str,
+    paper_variant: &'static str,
+    metric: &'static str,
+    why: &'static str,
+}
+
+const WHY_WORSE: &[WhyWorse] = &[
+    WhyWorse {
+        seed: "000",
+        reference: "6.1",
+        cipher: "Twofish",
+        paper_variant: "1024-byte tables",
+        metric: "ram_bytes",
+        why: "48 bytes cannot be met as the lab counts RAM: block and key (32), the return \
+              address (2), S0 and S1 (8; recomputing them for every g costs 13824 cycles) and a \
+              round's two partial sums with the h output being built (12) already make 54; \
+              building h a byte at a time instead costs 8640 more cycles, 20831 > 18126. The \
+              paper had not finished its 8051 Twofish and quotes its ARM figure, which leaves \
+              registers out (firmware/mcs51/twofish/README.md)",
+    },
+    WhyWorse {
+        seed: "000",
+        reference: "6.1",
+        cipher: "AES",
+        paper_variant: "Daemen-Rijmen fast",
+        metric: "table_bytes",
+        why: "fast keeps 512 table bytes (S-box and xtime) for 2132 cycles, its ROM under the \
+              paper's; without the xtime table each of MixColumns' 108 xtimes costs a cycle \
+              more, so a 256-byte variant needs 2150 cycles or more even fully unrolled. Our \
+              small (256 + 463 bytes, 2465 cycles) meets every figure of this row, but the row \
+              shows the fastest variant (firmware/mcs51/aes/README.md)",
     },
 ];
 
@@ -180,6 +263,8 @@ pub struct Line {
     pub paper_variant: String,
     pub metric: String,
     pub published: f64,
+    /// The published figure as the paper states it: "< 2000", "≈ 2560".
+    pub published_text: String,
     pub clock_mhz: Option<f64>,
     /// Our variant whose figure is shown (the best of those answering).
     pub ours_variant: Option<String>,
@@ -192,6 +277,9 @@ pub struct Line {
     /// For a cycle or throughput figure: the secret-independence verdict
     /// of the operations it was measured on.
     pub timing: Option<String>,
+    /// For a cycle figure of a table with a cycle rate: both sides in
+    /// milliseconds (and kbit/s for a block operation) at that rate.
+    pub at_clock: Option<String>,
     pub note: String,
 }
 
@@ -289,6 +377,7 @@ fn our_figure(table: &SeedTable, fig: &Figure, rows: &[&Row]) -> Option<(f64, St
                 let destroyed = rows.iter().any(|r| r.key_destroyed == Some(true));
                 Some((ram as f64, ram_text(ram, destroyed, first.key_bits)))
             }
+            RamCount::Kept => bytes(rows.iter().filter_map(|r| r.kept_ram_bytes).max()?),
         },
         "throughput_bytes_per_s" => {
             let cycles = match op_cycles(Op::EncryptWithKeySetup) {
@@ -353,6 +442,59 @@ fn verdict(fig: &Figure, ours: f64) -> Verdict {
     }
 }
 
+/// The key size our rows carry for a figure: papers give DES's effective
+/// 56 bits, the lab's DES takes the 64-bit key with its parity bits.
+fn stored_key_bits(fig: &Figure) -> usize {
+    match (fig.cipher.to_ascii_lowercase().as_str(), fig.key_bits) {
+        ("des", 56) => 64,
+        (_, bits) => bits,
+    }
+}
+
+/// How the paper qualifies a figure, from its note.
+fn published_text(fig: &Figure) -> String {
+    let value = number(fig.value);
+    if fig.note.contains("less than") {
+        format!("< {value}")
+    } else if fig.note.starts_with("about") || fig.note.contains("; about") {
+        format!("≈ {value}")
+    } else {
+        value
+    }
+}
+
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Milliseconds (and kbit/s for a block operation) of `cycles` at `mhz`.
+fn at_rate(cycles: f64, mhz: f64, block_bits: Option<usize>) -> String {
+    let ms = cycles / (mhz * 1e3);
+    match block_bits {
+        Some(bits) => format!("{ms:.2} ms, {:.1} kbit/s", bits as f64 / ms),
+        None => format!("{ms:.2} ms"),
+    }
+}
+
+/// Both sides of a cycle figure at the table's cycle rate.
+fn times(table: &SeedTable, fig: &Figure, ours: Option<f64>) -> Option<String> {
+    let mhz = table.cycles_mhz?;
+    let op = cycles_op(&fig.metric)?;
+    let block = (op != Op::KeySetup)
+        .then(|| fig.cipher.parse::<Algorithm>().ok())
+        .flatten()
+        .map(|a| a.block_bytes() * 8);
+    let theirs = at_rate(fig.value, mhz, block);
+    Some(match ours {
+        Some(ours) => format!("paper {theirs}; ours {}", at_rate(ours, mhz, block)),
+        None => format!("paper {theirs}"),
+    })
+}
+
 /// Compare one figure with the variants answering it: `only` that one if
 /// given (so one implementation's figures stay together), else the best.
 fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Line {
@@ -361,7 +503,7 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
         .filter(|r| {
             r.target == table.target
                 && r.cipher.eq_ignore_ascii_case(&fig.cipher)
-                && r.key_bits == fig.key_bits
+                && r.key_bits == stored_key_bits(fig)
                 && only.is_none_or(|v| v == r.variant)
                 && r.answers.iter().any(|a| {
                     a.source == fig.seed()
@@ -376,6 +518,7 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
         paper_variant: fig.variant.clone(),
         metric: fig.metric.clone(),
         published: fig.value,
+        published_text: published_text(fig),
         clock_mhz: fig.clock_mhz,
         ours_variant: None,
         ours: None,
@@ -383,6 +526,7 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
         ratio: None,
         verdict: Verdict::Missing,
         timing: None,
+        at_clock: times(table, fig, None),
         note: fig.note.clone(),
     };
     if let Some(bad) = answering.iter().find(|r| !r.verified) {
@@ -422,12 +566,26 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
         out.ratio = (fig.value != 0.0).then(|| value / fig.value);
         out.verdict = verdict(fig, value);
         out.timing = timing(fig, &answering, variant);
-        if fig.metric == "ram_bytes" && table.ram != RamCount::RoundKeys {
+        out.at_clock = times(table, fig, Some(value));
+        // Round keys and kept RAM leave the key out on both sides.
+        if fig.metric == "ram_bytes" && !matches!(table.ram, RamCount::RoundKeys | RamCount::Kept) {
             let ours_destroyed = answering
                 .iter()
                 .any(|r| r.variant == variant && r.key_destroyed == Some(true));
             ram_with_the_key_kept(fig, value, ours_destroyed, &mut out);
         }
+    }
+    if out.verdict == Verdict::Worse
+        && let Some(w) = WHY_WORSE.iter().find(|w| {
+            (w.seed, w.reference, w.metric) == (fig.seed(), fig.reference.as_str(), &fig.metric)
+                && w.cipher.eq_ignore_ascii_case(&fig.cipher)
+                && w.paper_variant == fig.variant
+        })
+    {
+        out.note = match out.note.is_empty() {
+            true => format!("why: {}", w.why),
+            false => format!("{}; why: {}", out.note, w.why),
+        };
     }
     out
 }
@@ -600,6 +758,7 @@ mod tests {
             table_bytes: 256,
             ram_bytes: verified.then_some(40),
             key_ram_bytes: verified.then_some(16),
+            kept_ram_bytes: (verified && op.needs_key_setup()).then_some(176),
             work_ram_bytes: verified.then_some(8),
             key_destroyed: verified.then_some(true),
             accesses_per_block: None,
@@ -699,6 +858,76 @@ mod tests {
         assert_eq!(
             line(&round_keys, &figure("code_bytes", 600.0), &rows, None).ours,
             Some(656.0)
+        );
+    }
+
+    #[test]
+    fn kept_ram_is_what_key_setup_leaves_for_encryption() {
+        let kept = SeedTable {
+            ram: RamCount::Kept,
+            ..TABLES[0]
+        };
+        let rows = [row(Op::KeySetup, 900, true), row(Op::Encrypt, 2000, true)];
+        let l = line(&kept, &figure("ram_bytes", 176.0), &rows, None);
+        assert_eq!((l.ours, l.verdict), (Some(176.0), Verdict::Equal));
+        // An on-the-fly variant keeps nothing between operations: no figure.
+        let rows = [row(Op::EncryptWithKeySetup, 2000, true)];
+        assert_eq!(
+            line(&kept, &figure("ram_bytes", 176.0), &rows, None).ours,
+            None
+        );
+    }
+
+    #[test]
+    fn bounds_and_the_papers_clock_are_shown() {
+        let hc05 = SeedTable {
+            cycles_mhz: Some(2.1),
+            ..TABLES[0]
+        };
+        let fig = Figure {
+            note: "4.3 ms; 30 kbit/s; less than".into(),
+            ..figure("encrypt_cycles", 9000.0)
+        };
+        let rows = [row(Op::KeySetup, 2000, true), row(Op::Encrypt, 7280, true)];
+        let l = line(&hc05, &fig, &rows, None);
+        assert_eq!(l.published_text, "< 9000");
+        assert_eq!(l.verdict, Verdict::Better);
+        // 9000 / 2.1 MHz = 4.29 ms, 128 bits in it 29.9 kbit/s; ours 7290.
+        assert_eq!(
+            l.at_clock.as_deref(),
+            Some("paper 4.29 ms, 29.9 kbit/s; ours 3.47 ms, 36.9 kbit/s")
+        );
+        let about = Figure {
+            note: "about 2.5 KB including tables".into(),
+            ..figure("code_bytes", 2560.0)
+        };
+        assert_eq!(published_text(&about), "≈ 2560");
+        let des = Figure {
+            cipher: "DES".into(),
+            key_bits: 56,
+            ..figure("encrypt_cycles", 1.0)
+        };
+        assert_eq!(stored_key_bits(&des), 64);
+    }
+
+    #[test]
+    fn a_figure_we_cannot_win_says_why() {
+        let twofish = Figure {
+            cipher: "Twofish".into(),
+            variant: "1024-byte tables".into(),
+            ..figure("ram_bytes", 48.0)
+        };
+        let mut r = row(Op::EncryptWithKeySetup, 12000, true);
+        r.cipher = "twofish".into();
+        r.key_destroyed = Some(false);
+        r.ram_bytes = Some(68);
+        r.answers[0].variant = "1024-byte tables".into();
+        let l = line(&TABLES[0], &twofish, &[r], None);
+        assert_eq!(l.verdict, Verdict::Worse);
+        assert!(
+            l.note.starts_with("why: 48 bytes cannot be met"),
+            "{}",
+            l.note
         );
     }
 

@@ -3,7 +3,7 @@
 //! Markdown and CSV.
 
 use super::{
-    COMPARISON_HEADER, RESULT_HEADER, RESULT_LEGEND, Report, comparison_cells, notes, result_cells,
+    RESULT_HEADER, RESULT_LEGEND, Report, comparison_cells, comparison_header, notes, result_cells,
     tally,
 };
 use crate::measure::Row;
@@ -79,7 +79,7 @@ fn comparison(c: &Comparison, plots: &[&Plot]) -> Markup {
             h2 { (c.title) }
             p.assumption { (c.assumption) }
             table {
-                thead { tr { @for h in COMPARISON_HEADER { th { (h) } } } }
+                thead { tr { @for h in comparison_header(c) { th { (h) } } } }
                 tbody {
                     @for l in &c.lines {
                         tr {
@@ -118,7 +118,7 @@ fn results(rows: &[Row]) -> Markup {
                             @for (i, cell) in result_cells(r).iter().enumerate() {
                                 @if i == RESULT_HEADER.len() - 1 && !r.verified {
                                     td.fail { (cell) }
-                                } @else if (5..10).contains(&i) {
+                                } @else if (5..12).contains(&i) {
                                     td.num { (cell) }
                                 } @else {
                                     td { (cell) }

@@ -16,7 +16,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Column names of a result row.
-pub const RESULT_HEADER: [&str; 12] = [
+pub const RESULT_HEADER: [&str; 13] = [
     "target",
     "cipher",
     "key",
@@ -26,6 +26,7 @@ pub const RESULT_HEADER: [&str; 12] = [
     "code B",
     "table B",
     "RAM B",
+    "kept B",
     "accesses",
     "vectors",
     "verdict",
@@ -62,6 +63,7 @@ pub fn result_cells(r: &Row) -> Vec<String> {
             (Some(ram), destroyed) => ram_text(ram, destroyed == Some(true), r.key_bits),
             (None, _) => opt(None),
         },
+        opt(r.kept_ram_bytes),
         opt(r.accesses_per_block),
         r.vectors_checked.to_string(),
         verdict,
@@ -70,10 +72,13 @@ pub fn result_cells(r: &Row) -> Vec<String> {
 
 /// What a result table means, printed under it.
 pub const RESULT_LEGEND: &str = "RAM B: (+N) = the key is destroyed; N more bytes keep it. \
-    Cycles: the target's own unit (mcs51: machine cycles; arm7tdmi: clock cycles).";
+    Kept B: for an operation after key_setup, the bytes key setup wrote that the operation \
+    read (round keys): the RAM a card keeps per key. \
+    Cycles: the target's own unit (mcs51: machine cycles; arm7tdmi: clock cycles; hc05: bus cycles).";
 
-/// Column names of a seed comparison.
-pub const COMPARISON_HEADER: [&str; 9] = [
+/// Column names of a seed comparison; the last only where a line has it
+/// (see [`comparison_header`]).
+const COMPARISON_COLUMNS: [&str; 10] = [
     "cipher",
     "key",
     "paper's variant",
@@ -83,13 +88,19 @@ pub const COMPARISON_HEADER: [&str; 9] = [
     "ours / published",
     "our variant",
     "secret independence",
+    "at the paper's clock",
 ];
 
-fn number(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x}")
+/// Whether a comparison shows its figures at the paper's clock.
+fn has_clock_column(c: &Comparison) -> bool {
+    c.lines.iter().any(|l| l.at_clock.is_some())
+}
+
+/// The column names of a comparison.
+pub fn comparison_header(c: &Comparison) -> &'static [&'static str] {
+    match has_clock_column(c) {
+        true => &COMPARISON_COLUMNS,
+        false => &COMPARISON_COLUMNS[..COMPARISON_COLUMNS.len() - 1],
     }
 }
 
@@ -113,10 +124,10 @@ pub fn comparison_cells(c: &Comparison, l: &Line) -> Vec<String> {
         (None, v) => v.word().to_string(),
     };
     let published = match notes(c).iter().position(|n| *n == l.note) {
-        Some(i) => format!("{} [{}]", number(l.published), i + 1),
-        None => number(l.published),
+        Some(i) => format!("{} [{}]", l.published_text, i + 1),
+        None => l.published_text.clone(),
     };
-    vec![
+    let mut cells = vec![
         l.cipher.clone(),
         l.key_bits.to_string(),
         l.paper_variant.clone(),
@@ -126,7 +137,11 @@ pub fn comparison_cells(c: &Comparison, l: &Line) -> Vec<String> {
         ratio,
         l.ours_variant.clone().unwrap_or_else(|| "—".into()),
         l.timing.clone().unwrap_or_default(),
-    ]
+    ];
+    if has_clock_column(c) {
+        cells.push(l.at_clock.clone().unwrap_or_default());
+    }
+    cells
 }
 
 /// The footnotes under a comparison, one line each: "[1] text".
@@ -202,7 +217,7 @@ pub fn markdown(report: &Report, plots: &[plot::Plot]) -> String {
         out.push_str(&format!("## {}\n\n{}\n\n", c.title, c.assumption));
         md_table(
             &mut out,
-            &COMPARISON_HEADER,
+            comparison_header(c),
             c.lines.iter().map(|l| comparison_cells(c, l)),
         );
         let notes: String = footnotes(c).lines().map(|n| format!("{n}  \n")).collect();
@@ -261,6 +276,7 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
         "paper_variant",
         "metric",
         "published",
+        "published_text",
         "clock_mhz",
         "ours",
         "ours_text",
@@ -268,6 +284,7 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
         "verdict",
         "our_variant",
         "secret_independence",
+        "at_the_papers_clock",
         "note",
     ])?;
     let text = |x: Option<f64>| x.map_or(String::new(), |x| x.to_string());
@@ -282,6 +299,7 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
                 l.paper_variant.clone(),
                 l.metric.clone(),
                 l.published.to_string(),
+                l.published_text.clone(),
                 text(l.clock_mhz),
                 text(l.ours),
                 l.ours_text.clone(),
@@ -289,6 +307,7 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
                 l.verdict.word().to_string(),
                 l.ours_variant.clone().unwrap_or_default(),
                 l.timing.clone().unwrap_or_default(),
+                l.at_clock.clone().unwrap_or_default(),
                 l.note.clone(),
             ])?;
         }

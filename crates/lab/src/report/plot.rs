@@ -378,6 +378,7 @@ mod tests {
             paper_variant: "fast".into(),
             metric: "encrypt_cycles".into(),
             published: 100.0,
+            published_text: "100".into(),
             clock_mhz: None,
             ours_variant: Some("v".into()),
             ours: Some(50.0),
@@ -385,6 +386,7 @@ mod tests {
             ratio: Some(0.5),
             verdict: Verdict::Better,
             timing: None,
+            at_clock: None,
             note: String::new(),
         };
         let c = Comparison {
