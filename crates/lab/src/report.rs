@@ -66,7 +66,7 @@ pub fn result_cells(r: &Row) -> Vec<String> {
 
 /// What a result table means, printed under it.
 pub const RESULT_LEGEND: &str = "RAM B: (+N) = the key is destroyed; N more bytes keep it. \
-    Cycles: the target's own unit (mcs51: machine cycles; arm7tdmi: clock cycles).";
+    Cycles: the target's own unit (mcs51: machine cycles; hc05: bus cycles; arm7tdmi: clock cycles).";
 
 /// Column names of a seed comparison.
 pub const COMPARISON_HEADER: [&str; 9] = [
