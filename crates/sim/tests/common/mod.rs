@@ -28,6 +28,10 @@ impl Rng {
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
+    /// A number in lo..=hi.
+    pub fn range(&mut self, lo: u16, hi: u16) -> u16 {
+        lo + self.below((hi - lo) as u64 + 1) as u16
+    }
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len() as u64) as usize]
     }
