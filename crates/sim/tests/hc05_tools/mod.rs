@@ -45,8 +45,9 @@ pub fn assemble(dir: &Path, name: &str, source: &str) -> Assembled {
     }
 }
 
-/// One instruction line of a listing: its bytes and the `[n]` cycle
-/// column (None where sdas6808 prints none).
+/// One instruction line of a listing: its bytes (branch offsets as
+/// before linking) and the `[n]` cycle column (None where sdas6808 prints
+/// none).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Listed {
     pub bytes: Vec<u8>,
@@ -74,6 +75,12 @@ pub fn listing(text: &str) -> BTreeMap<u16, Listed> {
                 rest.get(19..).unwrap_or(""),
             ),
         };
+        // Relocation marks (`20p00`, `r03`) split the bytes; a marked byte
+        // is the value before linking.
+        let bytes_text: String = bytes_text
+            .chars()
+            .map(|c| if c.is_ascii_hexdigit() { c } else { ' ' })
+            .collect();
         let bytes: Vec<u8> = bytes_text
             .split_whitespace()
             .map_while(|t| u8::from_str_radix(t, 16).ok().filter(|_| t.len() == 2))
