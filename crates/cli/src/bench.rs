@@ -17,7 +17,7 @@ use std::collections::btree_map::Entry;
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Only this target (mcs51).
+    /// Only this target (mcs51, hc05 or arm7tdmi).
     #[arg(short, long)]
     target: Option<String>,
     /// Only this cipher.

@@ -13,10 +13,10 @@
 mod common;
 mod hc05_tools;
 
+use cardlab_sim::Space;
 use cardlab_sim::hc05::{self, HC05, timing};
 use cardlab_sim::observe::{Coverage, downcast};
 use cardlab_sim::target::Target;
-use cardlab_sim::{Cpu, Space};
 use hc05_tools::{assemble, listing};
 
 const ORG: u16 = 0x0300;
