@@ -128,16 +128,29 @@ pub fn tool(program: &str, package: &str, args: &[&str], dir: &Path) -> String {
 /// Assemble `source` with sdas8051 and link it with sdld into
 /// `dir/name.ihx` (and the NoICE symbols `dir/name.noi`).
 pub fn assemble(dir: &Path, name: &str, source: &str) -> PathBuf {
+    assemble_with("sdas8051", "sdld", dir, name, source)
+}
+
+/// Assemble `source` with the ASxxxx `assembler` (listing in
+/// `dir/name.lst`) and link it with `linker` into `dir/name.ihx` (and the
+/// NoICE symbols `dir/name.noi`).
+pub fn assemble_with(
+    assembler: &str,
+    linker: &str,
+    dir: &Path,
+    name: &str,
+    source: &str,
+) -> PathBuf {
     std::fs::write(dir.join(format!("{name}.asm")), source).unwrap();
     let out = tool(
-        "sdas8051",
+        assembler,
         "sdcc",
         &["-plosgff", &format!("{name}.rel"), &format!("{name}.asm")],
         dir,
     );
-    assert!(!out.contains("rror"), "sdas8051 reported:\n{out}");
+    assert!(!out.contains("rror"), "{assembler} reported:\n{out}");
     tool(
-        "sdld",
+        linker,
         "sdcc",
         &[
             "-n",

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)] // each test binary uses its own part of this module
 
-use crate::common::tool;
+use crate::common::assemble_with;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -19,28 +19,8 @@ pub struct Assembled {
 /// Assemble `source` (which starts with `.hc05`) with sdas6808 and link it
 /// with sdld6808 into `dir/name.ihx` with NoICE symbols `dir/name.noi`.
 pub fn assemble(dir: &Path, name: &str, source: &str) -> Assembled {
-    std::fs::write(dir.join(format!("{name}.asm")), source).unwrap();
-    let out = tool(
-        "sdas6808",
-        "sdcc",
-        &["-plosgff", &format!("{name}.rel"), &format!("{name}.asm")],
-        dir,
-    );
-    assert!(!out.contains("rror"), "sdas6808 reported:\n{out}");
-    tool(
-        "sdld6808",
-        "sdcc",
-        &[
-            "-n",
-            "-i",
-            "-j",
-            &format!("{name}.ihx"),
-            &format!("{name}.rel"),
-        ],
-        dir,
-    );
     Assembled {
-        ihx: dir.join(format!("{name}.ihx")),
+        ihx: assemble_with("sdas6808", "sdld6808", dir, name, source),
         listing: std::fs::read_to_string(dir.join(format!("{name}.lst"))).unwrap(),
     }
 }
