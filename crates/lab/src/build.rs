@@ -1,7 +1,8 @@
 //! Building firmware with the target's real toolchain.
 //!
 //! mcs51: each source through `sdas8051 -plosgff`, then `sdld -n -i -j`
-//! into an Intel HEX image with its NoICE symbols. arm7tdmi: each source
+//! into an Intel HEX image with its NoICE symbols. hc05: the same with
+//! `sdas6808` (sources start with `.hc05`) and `sdld6808`. arm7tdmi: each source
 //! through `arm-none-eabi-as -mcpu=arm7tdmi`, then `arm-none-eabi-ld` with
 //! the code at 0x8000 into an ELF executable. The build happens in a fresh
 //! temporary folder, so a failed build leaves nothing behind.
@@ -123,17 +124,37 @@ fn assemble_each(
     Ok(outputs)
 }
 
-/// Assemble `sources` with sdas8051 into `dir` and link them with sdld
-/// into `dir/image.ihx` with its NoICE symbols `dir/image.noi`.
-pub fn assemble_mcs51(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
+/// Assemble `sources` with the ASxxxx assembler `assembler` into `dir`
+/// and link them with `linker` into `dir/image.ihx` with its NoICE
+/// symbols `dir/image.noi`.
+fn assemble_asxxxx(
+    assembler: &'static str,
+    linker: &'static str,
+    sources: &[PathBuf],
+    dir: &Path,
+) -> Result<PathBuf, BuildError> {
     let rels = assemble_each(sources, "rel", |rel, path| {
         let args = ["-plosgff", rel, &path.to_string_lossy()];
-        run_tool("sdas8051", "Debian sdcc", &args, dir)
+        run_tool(assembler, "Debian sdcc", &args, dir)
     })?;
     let mut args = vec!["-n", "-i", "-j", "image.ihx"];
     args.extend(rels.iter().map(String::as_str));
-    run_tool("sdld", "Debian sdcc", &args, dir)?;
+    run_tool(linker, "Debian sdcc", &args, dir)?;
     Ok(dir.join("image.ihx"))
+}
+
+/// Assemble `sources` with sdas8051 into `dir` and link them with sdld
+/// into `dir/image.ihx` with its NoICE symbols `dir/image.noi`.
+pub fn assemble_mcs51(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
+    assemble_asxxxx("sdas8051", "sdld", sources, dir)
+}
+
+/// Assemble `sources` with sdas6808 into `dir` and link them with
+/// sdld6808 into `dir/image.ihx` with its NoICE symbols `dir/image.noi`.
+/// Each source says `.hc05`, so an HC08-only mnemonic is an assembler
+/// error.
+pub fn assemble_hc05(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
+    assemble_asxxxx("sdas6808", "sdld6808", sources, dir)
 }
 
 /// Where `assemble_arm7tdmi` links the code.
@@ -180,6 +201,7 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
     let sources: Vec<PathBuf> = m.sources.iter().map(|s| m.dir().join(s)).collect();
     let image_path = match m.target {
         Target::Mcs51 => assemble_mcs51(&sources, dir.path())?,
+        Target::Hc05 => assemble_hc05(&sources, dir.path())?,
         Target::Arm7tdmi => assemble_arm7tdmi(&sources, dir.path())?,
     };
     let image = m.target.read(&image_path)?;
@@ -192,7 +214,7 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
                 manifest: m.path.display().to_string(),
                 symbol: name.to_string(),
                 hint: match m.target {
-                    Target::Mcs51 => format!("'{name}::' or '{name} == value'"),
+                    Target::Mcs51 | Target::Hc05 => format!("'{name}::' or '{name} == value'"),
                     Target::Arm7tdmi => format!("'.global {name}'"),
                 },
             })

@@ -147,6 +147,15 @@ impl Manifest {
         let target = Target::parse(&raw.target).map_err(|e| invalid(e.to_string()))?;
         let space = Space::parse(&raw.buffers.space)
             .ok_or_else(|| invalid(format!("unknown buffer space '{}'", raw.buffers.space)))?;
+        if !target.spaces().contains(&space) {
+            let names: Vec<&str> = target.spaces().iter().map(|s| s.name()).collect();
+            return Err(invalid(format!(
+                "buffer space '{}' does not exist on {}; use {}",
+                raw.buffers.space,
+                target.name(),
+                names.join(" or ")
+            )));
+        }
         for bits in &raw.key_bits {
             if !algorithm.key_bits().contains(bits) {
                 return Err(invalid(format!("{algorithm} has no {bits}-bit key")));
@@ -238,6 +247,20 @@ ops = { encrypt_with_key_setup = "enc" }
         let m = Manifest::load(&p).unwrap();
         assert_eq!(m.ops[&Op::EncryptWithKeySetup], "enc");
         assert_eq!(m.space, Space::Iram);
+    }
+
+    #[test]
+    fn an_hc05_manifest_keeps_its_buffers_in_mem() {
+        let hc05 = GOOD.replace("mcs51", "hc05").replace("\"iram\"", "\"mem\"");
+        let (_d, p) = write(&hc05);
+        let m = Manifest::load(&p).unwrap();
+        assert_eq!((m.target, m.space), (Target::Hc05, Space::Memory));
+        let (_d, p) = write(&GOOD.replace("mcs51", "hc05"));
+        let err = Manifest::load(&p).unwrap_err().to_string();
+        assert!(
+            err.contains("'iram' does not exist on hc05; use mem"),
+            "{err}"
+        );
     }
 
     #[test]

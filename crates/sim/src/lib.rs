@@ -9,6 +9,7 @@
 //! [`SimError`] naming the PC and the instruction, never a panic.
 
 pub mod arm7tdmi;
+pub mod hc05;
 pub mod mcs51;
 pub mod observe;
 pub mod target;
@@ -27,7 +28,7 @@ pub enum Space {
     Sfr,
     /// 8051 external data memory (MOVX).
     Xram,
-    /// The single address space of a von Neumann CPU (ARM): code, data
+    /// The single address space of a von Neumann CPU (ARM, 68HC05): code, data
     /// and tables alike.
     #[serde(rename = "mem")]
     Memory,
@@ -114,6 +115,12 @@ pub enum SimError {
     UndefinedInstruction { pc: u32, text: String },
     #[error("{kind} of unmapped address {addr:#010x} at PC={pc:#010x}", kind = if *write { "write" } else { "read" })]
     Unmapped { pc: u32, addr: u32, write: bool },
+    #[error("write to read-only {region} at {addr:#06x} by PC={pc:#06x}; keep data in RAM")]
+    ReadOnlyWrite {
+        pc: u32,
+        addr: u32,
+        region: &'static str,
+    },
     #[error("no free code space for the return stub of a call")]
     NoRoomForStub,
 }

@@ -1,6 +1,7 @@
 //! The targets by name, and how each one's program images are loaded.
 
 use crate::arm7tdmi::{self, Arm7tdmi};
+use crate::hc05::{self, Hc05};
 use crate::mcs51::{self, Mcs51, ihx};
 use crate::{Cpu, Space};
 use std::collections::BTreeMap;
@@ -10,6 +11,8 @@ use std::path::{Path, PathBuf};
 pub enum Target {
     /// Intel MCS-51 (8051/8052), 12 oscillator periods per machine cycle.
     Mcs51,
+    /// Motorola 68HC05 (MC68HC705B16 map), 2 oscillator periods per bus cycle.
+    Hc05,
     /// ARM7TDMI (ARMv4T), one clock a cycle, zero-wait 32-bit memory.
     Arm7tdmi,
 }
@@ -23,7 +26,8 @@ pub struct Image {
     /// Symbol → address, from the linker's symbol file beside the image.
     pub symbols: BTreeMap<String, u32>,
     /// Where execution starts after boot (the ELF entry point; 0 on the
-    /// 8051). Bit 0 set: Thumb state.
+    /// 8051; on the 68HC05 the reset vector's target). Bit 0 set: Thumb
+    /// state.
     pub entry: u32,
 }
 
@@ -36,6 +40,15 @@ impl Image {
                 for (addr, bytes) in &self.segments {
                     cpu.load_code(*addr as u16, bytes);
                 }
+                Box::new(cpu)
+            }
+            Target::Hc05 => {
+                let mut cpu = Hc05::new(hc05::Config::default());
+                for (addr, bytes) in &self.segments {
+                    // Checked against the map when the image was read.
+                    let _ = cpu.load(*addr, bytes);
+                }
+                cpu.reset();
                 Box::new(cpu)
             }
             Target::Arm7tdmi => {
@@ -102,11 +115,12 @@ pub enum TargetError {
 }
 
 impl Target {
-    pub const ALL: [Target; 2] = [Target::Mcs51, Target::Arm7tdmi];
+    pub const ALL: [Target; 3] = [Target::Mcs51, Target::Hc05, Target::Arm7tdmi];
 
     pub fn name(self) -> &'static str {
         match self {
             Target::Mcs51 => "mcs51",
+            Target::Hc05 => "hc05",
             Target::Arm7tdmi => "arm7tdmi",
         }
     }
@@ -116,10 +130,11 @@ impl Target {
         Target::ALL.map(Target::name).join(", ")
     }
 
-    /// A target by name (`mcs51`, also `8051`).
+    /// A target by name (`mcs51`, also `8051`; `hc05`, also `6805`, `68hc05`).
     pub fn parse(name: &str) -> Result<Target, TargetError> {
         match name.to_ascii_lowercase().as_str() {
             "mcs51" | "8051" | "8052" => Ok(Target::Mcs51),
+            "hc05" | "6805" | "68hc05" => Ok(Target::Hc05),
             "arm7tdmi" | "arm7" => Ok(Target::Arm7tdmi),
             _ => Err(TargetError::Unknown(name.to_string())),
         }
@@ -129,7 +144,7 @@ impl Target {
     pub fn spaces(self) -> &'static [Space] {
         match self {
             Target::Mcs51 => &[Space::Code, Space::Iram, Space::Sfr, Space::Xram],
-            Target::Arm7tdmi => &[Space::Memory],
+            Target::Hc05 | Target::Arm7tdmi => &[Space::Memory],
         }
     }
 
@@ -137,13 +152,16 @@ impl Target {
     pub fn image_kind(self) -> &'static str {
         match self {
             Target::Mcs51 => "Intel HEX image (sdld -i)",
+            Target::Hc05 => "Intel HEX or S19 image (sdld6808 -i or -s)",
             Target::Arm7tdmi => "ARM ELF executable (arm-none-eabi-ld)",
         }
     }
 
     /// Read the image at `path`. mcs51: symbols come from the NoICE file
-    /// beside it (`sdld -j` writes `name.noi`), if there is one; arm7tdmi:
-    /// from the ELF symbol table.
+    /// beside it (`sdld -j` writes `name.noi`), if there is one; hc05: an
+    /// Intel HEX or S19 image (by its first character), symbols from the
+    /// `.noi` beside it or else the linker map (`.map`); arm7tdmi: from the
+    /// ELF symbol table.
     pub fn read(self, path: &Path) -> Result<Image, TargetError> {
         let read = |p: &Path| {
             std::fs::read_to_string(p).map_err(|source| TargetError::Read {
@@ -175,6 +193,7 @@ impl Target {
                     entry: 0,
                 })
             }
+            Target::Hc05 => self.read_hc05(path, &read(path)?),
             Target::Arm7tdmi => {
                 let data = std::fs::read(path).map_err(|source| TargetError::Read {
                     path: path.to_path_buf(),
@@ -220,6 +239,65 @@ impl Target {
         }
     }
 
+    fn read_hc05(self, path: &Path, text: &str) -> Result<Image, TargetError> {
+        let parsed = if text.trim_start().starts_with('S') {
+            hc05::load::parse_s19(text)
+        } else {
+            ihx::parse_ihx(text)
+        };
+        let image = parsed.map_err(|source| TargetError::Image {
+            path: path.to_path_buf(),
+            kind: self.image_kind(),
+            source,
+        })?;
+        let map = hc05::Config::default().map;
+        for (addr, bytes) in &image.segments {
+            if !map.loadable(map.reduce(*addr as u32), bytes.len()) {
+                return Err(TargetError::OutsideMap {
+                    path: path.to_path_buf(),
+                    addr: *addr as u32,
+                    len: bytes.len(),
+                    target: self.name(),
+                    map: format!("{} ({})", map.loadable_text(), map.part),
+                });
+            }
+        }
+        let beside = |ext: &str| Some(path.with_extension(ext)).filter(|p| p.exists());
+        let symbols = match (beside("noi"), beside("map")) {
+            (Some(noi), _) => ihx::parse_noi(&std::fs::read_to_string(&noi).map_err(|source| {
+                TargetError::Read {
+                    path: noi.clone(),
+                    source,
+                }
+            })?),
+            (None, Some(m)) => {
+                hc05::load::parse_map(&std::fs::read_to_string(&m).map_err(|source| {
+                    TargetError::Read {
+                        path: m.clone(),
+                        source,
+                    }
+                })?)
+            }
+            (None, None) => BTreeMap::new(),
+        };
+        let segments: Vec<(u32, Vec<u8>)> = image
+            .segments
+            .into_iter()
+            .map(|(a, b)| (a as u32, b))
+            .collect();
+        let mut cpu = Hc05::new(hc05::Config::default());
+        for (addr, bytes) in &segments {
+            let _ = cpu.load(*addr, bytes);
+        }
+        cpu.reset();
+        Ok(Image {
+            target: self,
+            segments,
+            symbols,
+            entry: cpu.pc(),
+        })
+    }
+
     /// Read `path` and boot it.
     pub fn load(self, path: &Path) -> Result<Program, TargetError> {
         let image = self.read(path)?;
@@ -238,8 +316,14 @@ mod tests {
     #[test]
     fn unknown_targets_list_the_known_ones() {
         let err = Target::parse("z80").unwrap_err().to_string();
-        assert_eq!(err, "unknown target 'z80'; known targets: mcs51, arm7tdmi");
+        assert_eq!(
+            err,
+            "unknown target 'z80'; known targets: mcs51, hc05, arm7tdmi"
+        );
         assert_eq!(Target::parse("8051").unwrap(), Target::Mcs51);
+        for name in ["hc05", "6805", "68HC05"] {
+            assert_eq!(Target::parse(name).unwrap(), Target::Hc05);
+        }
     }
 
     #[test]
@@ -252,6 +336,36 @@ mod tests {
         assert_eq!(program.symbols["start"], 3);
         assert_eq!(program.image_bytes, 3);
         assert_eq!(program.cpu.disassemble(0).0, "ljmp 0x0003");
+    }
+
+    #[test]
+    fn loads_an_hc05_s19_or_hex_image_with_its_map_symbols_and_reset_vector() {
+        let dir = tempfile::tempdir().unwrap();
+        // LDA #$11 at 0x0300; the reset vector written at 0xFFFE.
+        let s19 = "S1050300A61140\nS105FFFE0300FA\nS9030000FC\n";
+        std::fs::write(dir.path().join("p.s19"), s19).unwrap();
+        std::fs::write(
+            dir.path().join("p.map"),
+            "     00000300  start     |    00000302  done\n",
+        )
+        .unwrap();
+        let program = Target::Hc05.load(&dir.path().join("p.s19")).unwrap();
+        assert_eq!(program.symbols["start"], 0x300);
+        assert_eq!(program.cpu.pc(), 0x300, "reset vector at 0xFFFE (0x3FFE)");
+        assert_eq!(program.cpu.disassemble(0x300).0, "lda #0x11");
+        assert_eq!(program.cpu.clocks_per_cycle(), 2);
+    }
+
+    #[test]
+    fn an_hc05_image_outside_rom_names_the_loadable_regions() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ram.s19");
+        std::fs::write(&path, "S1050080A611C3\n").unwrap();
+        let err = Target::Hc05.load(&path).err().unwrap().to_string();
+        assert!(
+            err.contains("segment at 0x00000080") && err.contains("EPROM 0x0300-0x3dff"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -28,6 +28,10 @@ impl Rng {
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
+    /// A number in lo..=hi.
+    pub fn range(&mut self, lo: u16, hi: u16) -> u16 {
+        lo + self.below((hi - lo) as u64 + 1) as u16
+    }
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len() as u64) as usize]
     }
@@ -124,16 +128,29 @@ pub fn tool(program: &str, package: &str, args: &[&str], dir: &Path) -> String {
 /// Assemble `source` with sdas8051 and link it with sdld into
 /// `dir/name.ihx` (and the NoICE symbols `dir/name.noi`).
 pub fn assemble(dir: &Path, name: &str, source: &str) -> PathBuf {
+    assemble_with("sdas8051", "sdld", dir, name, source)
+}
+
+/// Assemble `source` with the ASxxxx `assembler` (listing in
+/// `dir/name.lst`) and link it with `linker` into `dir/name.ihx` (and the
+/// NoICE symbols `dir/name.noi`).
+pub fn assemble_with(
+    assembler: &str,
+    linker: &str,
+    dir: &Path,
+    name: &str,
+    source: &str,
+) -> PathBuf {
     std::fs::write(dir.join(format!("{name}.asm")), source).unwrap();
     let out = tool(
-        "sdas8051",
+        assembler,
         "sdcc",
         &["-plosgff", &format!("{name}.rel"), &format!("{name}.asm")],
         dir,
     );
-    assert!(!out.contains("rror"), "sdas8051 reported:\n{out}");
+    assert!(!out.contains("rror"), "{assembler} reported:\n{out}");
     tool(
-        "sdld",
+        linker,
         "sdcc",
         &[
             "-n",
