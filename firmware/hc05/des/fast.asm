@@ -543,7 +543,7 @@ des_two:
         dec     *cnt
         beq     des_fp
         jmp     des_two
-des_fp:                                 ; the halves end unswapped:
+des_fp:                                 ; FP of R16 || L16 = rx || lx
         GET     lx+1,1  ; out bit 1 = L16 bit 8
         GET     rx+1,1  ; out bit 2 = R16 bit 8
         GET     lx+3,1  ; out bit 3 = L16 bit 16
