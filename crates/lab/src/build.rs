@@ -133,9 +133,17 @@ fn assemble_asxxxx(
     sources: &[PathBuf],
     dir: &Path,
 ) -> Result<PathBuf, BuildError> {
+    // ASxxxx resolves a nested `.include` against its working folder, not
+    // the including file's: assemble where the source lives, output to `dir`.
     let rels = assemble_each(sources, "rel", |rel, path| {
-        let args = ["-plosgff", rel, &path.to_string_lossy()];
-        run_tool(assembler, "Debian sdcc", &args, dir)
+        let out = dir.join(rel);
+        let args = ["-plosgff", &out.to_string_lossy(), &path.to_string_lossy()];
+        run_tool(
+            assembler,
+            "Debian sdcc",
+            &args,
+            path.parent().unwrap_or(dir),
+        )
     })?;
     let mut args = vec!["-n", "-i", "-j", "image.ihx"];
     args.extend(rels.iter().map(String::as_str));

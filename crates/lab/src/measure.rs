@@ -229,7 +229,18 @@ fn run_vector(
     call(cpu.as_mut(), entry(op), op.name())?;
     let cycles = cpu.cycles() - start;
     let probe = take_probe(cpu.as_mut());
-    let kept = key_setup_wrote.map(|wrote| probe.read_first.intersection(&wrote).count());
+    // What the operation found in memory that key setup or the caller's
+    // key left there: the state a card keeps per key.
+    let kept = key_setup_wrote.map(|wrote| {
+        let key_buffer = |&(space, addr): &(Space, u32)| {
+            space == at.space && (at.key..at.key + key.len() as u32).contains(&addr)
+        };
+        probe
+            .read_first
+            .iter()
+            .filter(|a| wrote.contains(a) || key_buffer(a))
+            .count()
+    });
     if op == Op::KeySetup {
         // A key schedule is right if the block operation after it is.
         let (check_op, input, expected) = match m.ops.contains_key(&Op::Encrypt) {
@@ -295,9 +306,10 @@ pub struct Row {
     /// Distinct bytes of the key buffer written: the round-key RAM of an
     /// in-place key schedule.
     pub key_ram_bytes: Option<u64>,
-    /// For an operation after `key_setup`: the data bytes key setup wrote
-    /// and the operation read, the RAM that must be kept per key (round
-    /// keys and any other state); the largest over vectors.
+    /// For an operation after `key_setup`: the data bytes key setup wrote,
+    /// or the key buffer held, that the operation read before writing
+    /// them: the RAM kept per key (round keys and any other per-key state);
+    /// the largest over vectors.
     pub kept_ram_bytes: Option<u64>,
     /// Distinct data bytes written outside the key and block buffers: the
     /// working RAM (temporaries, round keys, stack) a caller must spare.
