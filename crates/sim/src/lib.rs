@@ -9,6 +9,7 @@
 //! [`SimError`] naming the PC and the instruction, never a panic.
 
 pub mod arm7tdmi;
+pub mod h8300;
 pub mod hc05;
 pub mod mcs51;
 pub mod observe;
