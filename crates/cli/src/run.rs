@@ -11,12 +11,14 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct RunArgs {
-    /// The CPU: mcs51, hc05 or arm7tdmi.
+    /// The CPU: mcs51, hc05, h8300 or arm7tdmi.
     #[arg(short, long, value_name = "TARGET")]
     target: String,
     /// The program image (mcs51: Intel HEX from sdld, symbols from the .noi
     /// beside it; hc05: Intel HEX or S19 from sdld6808, symbols from the
     /// .noi or .map beside it, started at the reset vector (0xFFFE);
+    /// h8300: COFF from h8300-hms-ld (symbols from its symbol table), S-records
+    /// or raw binary, started at the COFF entry or the reset vector (H'0000);
     /// arm7tdmi: ELF executable from arm-none-eabi-ld, started at its entry
     /// point with SP at the top of memory).
     file: PathBuf,
@@ -31,7 +33,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     max_cycles: u64,
     /// Print memory after the run: SPACE:START:LEN (mcs51: space code, iram,
-    /// sfr or xram; hc05, arm7tdmi: mem; START a number or a label; numbers decimal
+    /// sfr or xram; hc05, h8300, arm7tdmi: mem; START a number or a label; numbers decimal
     /// or 0x hex). Repeatable.
     #[arg(long, value_name = "SPACE:START:LEN")]
     dump: Vec<String>,

@@ -165,6 +165,44 @@ pub fn assemble_hc05(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildEr
     assemble_asxxxx("sdas6808", "sdld6808", sources, dir)
 }
 
+/// Where `assemble_h8300` links the code (after the H8/300 vector table)
+/// and the uninitialised data (the start of the H8/3113's RAM).
+pub const H8300_TEXT: u32 = 0x0100;
+pub const H8300_BSS: u32 = 0xF580;
+
+/// Assemble `sources` with h8300-hms-as (plain H8/300 is its default) into
+/// `dir` and link them with `h8300-hms-ld -m h8300`, code and read-only
+/// data from [`H8300_TEXT`] in ROM and `.bss` from [`H8300_BSS`] in RAM,
+/// into the COFF executable `dir/image.coff`.
+pub fn assemble_h8300(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
+    let package = "Debian binutils-h8300-hms";
+    let objects = assemble_each(sources, "o", |object, path| {
+        let include = path
+            .parent()
+            .unwrap_or(Path::new("."))
+            .to_string_lossy()
+            .into_owned();
+        let listing = format!("-ahls={object}.lst");
+        let args = [
+            "-I",
+            &include,
+            &listing,
+            "-o",
+            object,
+            &path.to_string_lossy(),
+        ];
+        run_tool("h8300-hms-as", package, &args, dir)
+    })?;
+    let (text, bss) = (
+        format!("-Ttext={H8300_TEXT:#x}"),
+        format!("-Tbss={H8300_BSS:#x}"),
+    );
+    let mut args = vec!["-m", "h8300", &text, &bss, "-e", "0", "-o", "image.coff"];
+    args.extend(objects.iter().map(String::as_str));
+    run_tool("h8300-hms-ld", package, &args, dir)?;
+    Ok(dir.join("image.coff"))
+}
+
 /// Where `assemble_arm7tdmi` links the code.
 pub const ARM_TEXT: u32 = 0x8000;
 
@@ -210,6 +248,7 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
     let image_path = match m.target {
         Target::Mcs51 => assemble_mcs51(&sources, dir.path())?,
         Target::Hc05 => assemble_hc05(&sources, dir.path())?,
+        Target::H8300 => assemble_h8300(&sources, dir.path())?,
         Target::Arm7tdmi => assemble_arm7tdmi(&sources, dir.path())?,
     };
     let image = m.target.read(&image_path)?;
@@ -223,7 +262,7 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
                 symbol: name.to_string(),
                 hint: match m.target {
                     Target::Mcs51 | Target::Hc05 => format!("'{name}::' or '{name} == value'"),
-                    Target::Arm7tdmi => format!("'.global {name}'"),
+                    Target::H8300 | Target::Arm7tdmi => format!("'.global {name}'"),
                 },
             })
     };

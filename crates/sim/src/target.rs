@@ -1,6 +1,7 @@
 //! The targets by name, and how each one's program images are loaded.
 
 use crate::arm7tdmi::{self, Arm7tdmi};
+use crate::h8300::{self, H8300};
 use crate::hc05::{self, Hc05};
 use crate::mcs51::{self, Mcs51, ihx};
 use crate::{Cpu, Space};
@@ -13,6 +14,8 @@ pub enum Target {
     Mcs51,
     /// Motorola 68HC05 (MC68HC705B16 map), 2 oscillator periods per bus cycle.
     Hc05,
+    /// Hitachi H8/300 (plain, not /300H), states, the H8/3113 map.
+    H8300,
     /// ARM7TDMI (ARMv4T), one clock a cycle, zero-wait 32-bit memory.
     Arm7tdmi,
 }
@@ -49,6 +52,16 @@ impl Image {
                     let _ = cpu.load(*addr, bytes);
                 }
                 cpu.reset();
+                Box::new(cpu)
+            }
+            Target::H8300 => {
+                let mut cpu = H8300::new(h8300::Config::default());
+                for (addr, bytes) in &self.segments {
+                    // Checked against the map when the image was read.
+                    let _ = cpu.load(*addr, bytes);
+                }
+                cpu.reset();
+                cpu.set_pc(self.entry);
                 Box::new(cpu)
             }
             Target::Arm7tdmi => {
@@ -102,6 +115,12 @@ pub enum TargetError {
         kind: &'static str,
         source: arm7tdmi::elf::ElfError,
     },
+    #[error("{path} is not a valid {kind}: {source}; rebuild it")]
+    Coff {
+        path: PathBuf,
+        kind: &'static str,
+        source: h8300::load::CoffError,
+    },
     #[error(
         "{path}: segment at {addr:#010x} ({len} bytes) lies outside the {target} memory map; link it into {map}"
     )]
@@ -115,12 +134,13 @@ pub enum TargetError {
 }
 
 impl Target {
-    pub const ALL: [Target; 3] = [Target::Mcs51, Target::Hc05, Target::Arm7tdmi];
+    pub const ALL: [Target; 4] = [Target::Mcs51, Target::Hc05, Target::H8300, Target::Arm7tdmi];
 
     pub fn name(self) -> &'static str {
         match self {
             Target::Mcs51 => "mcs51",
             Target::Hc05 => "hc05",
+            Target::H8300 => "h8300",
             Target::Arm7tdmi => "arm7tdmi",
         }
     }
@@ -130,11 +150,13 @@ impl Target {
         Target::ALL.map(Target::name).join(", ")
     }
 
-    /// A target by name (`mcs51`, also `8051`; `hc05`, also `6805`, `68hc05`).
+    /// A target by name (`mcs51`, also `8051`; `hc05`, also `6805`, `68hc05`;
+    /// `h8300`, also `h8/300`, `h8`).
     pub fn parse(name: &str) -> Result<Target, TargetError> {
         match name.to_ascii_lowercase().as_str() {
             "mcs51" | "8051" | "8052" => Ok(Target::Mcs51),
             "hc05" | "6805" | "68hc05" => Ok(Target::Hc05),
+            "h8300" | "h8/300" | "h8" => Ok(Target::H8300),
             "arm7tdmi" | "arm7" => Ok(Target::Arm7tdmi),
             _ => Err(TargetError::Unknown(name.to_string())),
         }
@@ -144,7 +166,7 @@ impl Target {
     pub fn spaces(self) -> &'static [Space] {
         match self {
             Target::Mcs51 => &[Space::Code, Space::Iram, Space::Sfr, Space::Xram],
-            Target::Hc05 | Target::Arm7tdmi => &[Space::Memory],
+            Target::Hc05 | Target::H8300 | Target::Arm7tdmi => &[Space::Memory],
         }
     }
 
@@ -153,6 +175,7 @@ impl Target {
         match self {
             Target::Mcs51 => "Intel HEX image (sdld -i)",
             Target::Hc05 => "Intel HEX or S19 image (sdld6808 -i or -s)",
+            Target::H8300 => "COFF executable (h8300-hms-ld), S-records or raw binary",
             Target::Arm7tdmi => "ARM ELF executable (arm-none-eabi-ld)",
         }
     }
@@ -194,6 +217,7 @@ impl Target {
                 })
             }
             Target::Hc05 => self.read_hc05(path, &read(path)?),
+            Target::H8300 => self.read_h8300(path),
             Target::Arm7tdmi => {
                 let data = std::fs::read(path).map_err(|source| TargetError::Read {
                     path: path.to_path_buf(),
@@ -237,6 +261,66 @@ impl Target {
                 })
             }
         }
+    }
+
+    /// An H8/300 image: COFF by its magic number (sections, symbols and
+    /// entry point), S-records by their first character, anything else raw
+    /// binary from H'0000; without a COFF entry point, execution starts at
+    /// the reset vector.
+    fn read_h8300(self, path: &Path) -> Result<Image, TargetError> {
+        let data = std::fs::read(path).map_err(|source| TargetError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let (segments, symbols, entry) = if data
+            .starts_with(&h8300::load::H8300_MAGIC.to_be_bytes())
+        {
+            let coff = h8300::load::parse_coff(&data).map_err(|source| TargetError::Coff {
+                path: path.to_path_buf(),
+                kind: self.image_kind(),
+                source,
+            })?;
+            (coff.segments, coff.symbols, coff.entry)
+        } else if data.first() == Some(&b'S') {
+            let text = String::from_utf8_lossy(&data);
+            let segments = h8300::load::parse_srec(&text).map_err(|source| TargetError::Image {
+                path: path.to_path_buf(),
+                kind: self.image_kind(),
+                source,
+            })?;
+            (segments, BTreeMap::new(), None)
+        } else {
+            (vec![(0, data)], BTreeMap::new(), None)
+        };
+        let mut cpu = H8300::new(h8300::Config::default());
+        for (addr, bytes) in &segments {
+            if cpu.load(*addr, bytes).is_err() {
+                let map = cpu.config().map;
+                return Err(TargetError::OutsideMap {
+                    path: path.to_path_buf(),
+                    addr: *addr,
+                    len: bytes.len(),
+                    target: self.name(),
+                    map: format!(
+                        "{} ({})",
+                        map.regions
+                            .iter()
+                            .filter(|r| r.kind != h8300::Kind::Registers)
+                            .map(|r| format!("{} {:#06x}-{:#06x}", r.name, r.start, r.end))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        map.part
+                    ),
+                });
+            }
+        }
+        cpu.reset();
+        Ok(Image {
+            target: self,
+            segments,
+            symbols,
+            entry: entry.unwrap_or(cpu.pc()),
+        })
     }
 
     fn read_hc05(self, path: &Path, text: &str) -> Result<Image, TargetError> {
@@ -318,7 +402,7 @@ mod tests {
         let err = Target::parse("z80").unwrap_err().to_string();
         assert_eq!(
             err,
-            "unknown target 'z80'; known targets: mcs51, hc05, arm7tdmi"
+            "unknown target 'z80'; known targets: mcs51, hc05, h8300, arm7tdmi"
         );
         assert_eq!(Target::parse("8051").unwrap(), Target::Mcs51);
         for name in ["hc05", "6805", "68HC05"] {

@@ -511,10 +511,16 @@ impl H8300 {
             self.set_r8(lo, v);
             self.mov_flags8(v);
         } else {
-            let v = self.r8(lo);
-            let a = self.r[p].wrapping_sub(1);
-            self.write8(a, v)?;
+            // The register is decremented before the source is read, so
+            // MOV.B R1L,@-R1 stores the decremented R1's low byte (as GDB's
+            // simulator does; the manual does not say, docs/h8300.md).
+            let (old, a) = (self.r[p], self.r[p].wrapping_sub(1));
             self.r[p] = a;
+            let v = self.r8(lo);
+            if let Err(f) = self.write8(a, v) {
+                self.r[p] = old;
+                return Err(f);
+            }
             self.mov_flags8(v);
         }
         done(Form::BytePostIncrement)
@@ -530,10 +536,14 @@ impl H8300 {
             self.r[reg] = v;
             self.mov_flags16(v);
         } else {
-            let v = self.r[reg];
-            let a = self.r[p].wrapping_sub(2);
-            self.write16(a, v)?;
+            // Decremented first, as for MOV.B: PUSH R7 stores the new SP.
+            let (old, a) = (self.r[p], self.r[p].wrapping_sub(2));
             self.r[p] = a;
+            let v = self.r[reg];
+            if let Err(f) = self.write16(a, v) {
+                self.r[p] = old;
+                return Err(f);
+            }
             self.mov_flags16(v);
         }
         done(Form::WordPostIncrement)
