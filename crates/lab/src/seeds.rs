@@ -101,6 +101,9 @@ pub struct SeedTable {
     pub ram: RamCount,
     /// Oscillator periods per cycle of ours, for throughputs.
     pub clocks_per_cycle: u32,
+    /// Our cycles in one of the paper's: 1, or 2 where the paper counts
+    /// two-state bus cycles and we count states (seed 002 Table 3).
+    pub ours_per_paper_cycle: u32,
     /// The rate in MHz at which the paper's cycles (and ours) pass, when
     /// the paper also gives milliseconds and kbit/s: each cycle line then
     /// shows both sides at that rate.
@@ -120,6 +123,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeOnly,
         ram: RamCount::All,
         clocks_per_cycle: 12,
+        ours_per_paper_cycle: 1,
         cycles_mhz: None,
         assumption: "Cycles are 8051 machine cycles on both sides. RAM counts state, key, \
                      temporaries and stack; (+16) marks a destroyed key, as the paper does.",
@@ -133,6 +137,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeOnly,
         ram: RamCount::All,
         clocks_per_cycle: 6,
+        ours_per_paper_cycle: 1,
         cycles_mhz: None,
         assumption: "Throughput = 16 bytes × 3.57 MHz / (6 oscillator periods × machine cycles \
                      of encryption with key setup), as §6.3 converts.",
@@ -146,6 +151,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeAndTables,
         ram: RamCount::RoundKeys,
         clocks_per_cycle: 1,
+        ours_per_paper_cycle: 1,
         cycles_mhz: None,
         assumption: "The paper's cycles match its times at 15 MHz (8460 cycles = 0.56 ms), so it \
                      counts clocks of a core whose machine cycle it does not state; we compare \
@@ -162,6 +168,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeOnly,
         ram: RamCount::Working,
         clocks_per_cycle: 1,
+        ours_per_paper_cycle: 1,
         cycles_mhz: None,
         assumption: "ARM7TDMI clock cycles on zero-wait 32-bit on-chip memory (the paper \
                      names no wait states). The paper's RAM leaves out the block and the key \
@@ -178,6 +185,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeOnly,
         ram: RamCount::Working,
         clocks_per_cycle: 1,
+        ours_per_paper_cycle: 1,
         cycles_mhz: None,
         assumption: "Throughput = 16 bytes × 28.56 MHz / cycles of encryption with key setup.",
     },
@@ -190,6 +198,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeAndTables,
         ram: RamCount::Kept,
         clocks_per_cycle: 2,
+        ours_per_paper_cycle: 1,
         cycles_mhz: Some(2.1),
         assumption: "Cycles are internal bus cycles (oscillator ÷ 2) on both sides; the paper's \
                      times are its cycles at a 2.1 MHz bus clock (21000 cycles = 10.0 ms), and \
@@ -200,6 +209,25 @@ pub const TABLES: &[SeedTable] = &[
                      mark the paper's \"less than\" and \"about\".",
     },
     SeedTable {
+        seed: "002",
+        reference: "Table 3",
+        platform: "H8/300",
+        target: "h8300",
+        title: "Seed 002 Table 3: Hitachi H8/3113 (H8/300)",
+        code: CodeCount::CodeAndTables,
+        ram: RamCount::Kept,
+        clocks_per_cycle: 1,
+        ours_per_paper_cycle: 2,
+        cycles_mhz: Some(2.5),
+        assumption: "The paper's cycles are two-state bus cycles: all four of its figures \
+                     convert to its times at 2.5 MHz (4180 cycles = 1.67 ms, 2380 = 0.95 ms), half \
+                     the 5 MHz internal clock it states, and its 10 MHz external clock with a \
+                     200 ns cycle is the same halving. We count states (periods of the 5 MHz \
+                     clock) on the H8/3113 map of docs/h8300.md, everything in on-chip memory at \
+                     2 states an access, and show ours as states ÷ 2 beside the states; the time \
+                     columns are both sides at 5 MHz.",
+    },
+    SeedTable {
         seed: "001",
         reference: "footnote 1",
         platform: "6805",
@@ -208,6 +236,7 @@ pub const TABLES: &[SeedTable] = &[
         code: CodeCount::CodeAndTables,
         ram: RamCount::All,
         clocks_per_cycle: 2,
+        ours_per_paper_cycle: 1,
         cycles_mhz: None,
         assumption: "Cycles are 6805 bus cycles on both sides. The footnote's \"about 1K\" of \
                      code is compared with our whole ROM and its 23 bytes of RAM with every byte \
@@ -355,7 +384,17 @@ fn our_figure(table: &SeedTable, fig: &Figure, rows: &[&Row]) -> Option<(f64, St
     let bytes = |n: u64| Some((n as f64, n.to_string()));
     if let Some(op) = cycles_op(&fig.metric) {
         let (lo, hi) = op_cycles(op)?;
-        return Some((hi as f64, cycles_text(lo, hi)));
+        return Some(match table.ours_per_paper_cycle {
+            1 => (hi as f64, cycles_text(lo, hi)),
+            d => {
+                let theirs = |c: u64| number(c as f64 / d as f64);
+                let text = match lo == hi {
+                    true => theirs(hi),
+                    false => format!("{}–{}", theirs(lo), theirs(hi)),
+                };
+                (hi as f64 / d as f64, format!("{text} ({} states)", cycles_text(lo, hi)))
+            }
+        });
     }
     let first = rows.first()?;
     match fig.metric.as_str() {
@@ -908,6 +947,23 @@ mod tests {
             ..figure("encrypt_cycles", 1.0)
         };
         assert_eq!(stored_key_bits(&des), 64);
+    }
+
+    #[test]
+    fn states_compare_with_two_state_bus_cycles() {
+        let h8 = SeedTable {
+            ours_per_paper_cycle: 2,
+            cycles_mhz: Some(2.5),
+            ..TABLES[0]
+        };
+        // 8351 states (worst case, row() adds 10) = 4175.5 bus cycles.
+        let rows = [row(Op::KeySetup, 900, true), row(Op::Encrypt, 8341, true)];
+        let l = line(&h8, &figure("encrypt_cycles", 4180.0), &rows, None);
+        assert_eq!(l.ours, Some(4175.5));
+        assert_eq!(l.ours_text, "4170.5–4175.5 (8341–8351 states)");
+        assert_eq!(l.verdict, Verdict::Better);
+        // Both sides at 5 MHz: 4180 cycles of 2 states = 1.67 ms.
+        assert!(l.at_clock.unwrap().starts_with("paper 1.67 ms"));
     }
 
     #[test]
