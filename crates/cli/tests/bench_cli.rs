@@ -51,12 +51,7 @@ fn firmware() -> std::path::PathBuf {
 
 /// JSON rows of a successful `cardlab bench ... --format json`.
 fn json_rows(out: &std::process::Output) -> Vec<serde_json::Value> {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    serde_json::from_value(common::json_of(out)).unwrap()
 }
 
 /// A copy of the MCS-51 AES folder in `dir` with a variant "mine": the

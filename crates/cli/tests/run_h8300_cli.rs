@@ -5,7 +5,7 @@
 //! simulator.
 
 mod common;
-use common::cardlab;
+use common::{cardlab, run_json as json};
 
 const PROGRAM: &str = "
         .text
@@ -33,16 +33,6 @@ fn build() -> (tempfile::TempDir, String) {
     let coff =
         cardlab_lab::build::assemble_h8300(&[source], dir.path()).unwrap_or_else(|e| panic!("{e}"));
     (dir, coff.to_str().unwrap().to_string())
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = cardlab(&[&["run", "--format", "json"], args].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! assembler listing's `[n]` column, never from the simulator.
 
 mod common;
-use common::cardlab;
+use common::{cardlab, run_json as json};
 
 /// Straight-line code from the reset vector (every instruction runs once),
 /// a subroutine to `--call`, and an HC08-only opcode.
@@ -66,16 +66,6 @@ fn build() -> (tempfile::TempDir, String, String) {
         cardlab_lab::build::assemble_hc05(&[source], dir.path()).unwrap_or_else(|e| panic!("{e}"));
     let listing = std::fs::read_to_string(dir.path().join("prog.lst")).unwrap();
     (dir, ihx.to_str().unwrap().to_string(), listing)
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = cardlab(&[&["run", "--format", "json"], args].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 #[test]

@@ -165,6 +165,26 @@ pub fn assemble_hc05(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildEr
     assemble_asxxxx("sdas6808", "sdld6808", sources, dir)
 }
 
+/// Each source through a GNU assembler into `dir`, with its own folder on
+/// the include path and `options` before it (`%` in an option stands for
+/// the object's name). Returns the objects' names.
+fn assemble_gnu(
+    assembler: &'static str,
+    package: &'static str,
+    options: &[&str],
+    sources: &[PathBuf],
+    dir: &Path,
+) -> Result<Vec<String>, BuildError> {
+    assemble_each(sources, "o", |object, path| {
+        let include = path.parent().unwrap_or(Path::new(".")).to_string_lossy();
+        let source = path.to_string_lossy();
+        let options: Vec<String> = options.iter().map(|o| o.replace('%', object)).collect();
+        let mut args: Vec<&str> = options.iter().map(String::as_str).collect();
+        args.extend(["-I", &include, "-o", object, &source]);
+        run_tool(assembler, package, &args, dir)
+    })
+}
+
 /// Where `assemble_h8300` links the code (after the H8/300 vector table)
 /// and the uninitialised data (the start of the H8/3113's RAM).
 pub const H8300_TEXT: u32 = 0x0100;
@@ -176,23 +196,7 @@ pub const H8300_BSS: u32 = 0xF580;
 /// into the COFF executable `dir/image.coff`.
 pub fn assemble_h8300(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
     let package = "Debian binutils-h8300-hms";
-    let objects = assemble_each(sources, "o", |object, path| {
-        let include = path
-            .parent()
-            .unwrap_or(Path::new("."))
-            .to_string_lossy()
-            .into_owned();
-        let listing = format!("-ahls={object}.lst");
-        let args = [
-            "-I",
-            &include,
-            &listing,
-            "-o",
-            object,
-            &path.to_string_lossy(),
-        ];
-        run_tool("h8300-hms-as", package, &args, dir)
-    })?;
+    let objects = assemble_gnu("h8300-hms-as", package, &["-ahls=%.lst"], sources, dir)?;
     let (text, bss) = (
         format!("-Ttext={H8300_TEXT:#x}"),
         format!("-Tbss={H8300_BSS:#x}"),
@@ -211,22 +215,13 @@ pub const ARM_TEXT: u32 = 0x8000;
 /// `dir/image.elf`.
 pub fn assemble_arm7tdmi(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
     let package = "Debian binutils-arm-none-eabi";
-    let objects = assemble_each(sources, "o", |object, path| {
-        let include = path
-            .parent()
-            .unwrap_or(Path::new("."))
-            .to_string_lossy()
-            .into_owned();
-        let args = [
-            "-mcpu=arm7tdmi",
-            "-I",
-            &include,
-            "-o",
-            object,
-            &path.to_string_lossy(),
-        ];
-        run_tool("arm-none-eabi-as", package, &args, dir)
-    })?;
+    let objects = assemble_gnu(
+        "arm-none-eabi-as",
+        package,
+        &["-mcpu=arm7tdmi"],
+        sources,
+        dir,
+    )?;
     let text = format!("-Ttext={ARM_TEXT:#x}");
     let mut args = vec![
         "--no-warn-rwx-segments",

@@ -392,7 +392,10 @@ fn our_figure(table: &SeedTable, fig: &Figure, rows: &[&Row]) -> Option<(f64, St
                     true => theirs(hi),
                     false => format!("{}–{}", theirs(lo), theirs(hi)),
                 };
-                (hi as f64 / d as f64, format!("{text} ({} states)", cycles_text(lo, hi)))
+                (
+                    hi as f64 / d as f64,
+                    format!("{text} ({} states)", cycles_text(lo, hi)),
+                )
             }
         });
     }

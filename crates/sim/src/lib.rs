@@ -126,6 +126,20 @@ pub enum SimError {
     NoRoomForStub,
 }
 
+impl SimError {
+    /// A fetch outside the loaded image at `pc`, naming the instruction
+    /// that led there (the last one executed, at `last`), or that the run
+    /// started there.
+    #[cold]
+    pub fn fetch_outside(cpu: &dyn Cpu, pc: u32, last: Option<u32>) -> SimError {
+        let after = match last {
+            Some(last) => format!("{last:#06x} {}", cpu.disassemble(last).0),
+            None => "no instruction (the run started there)".into(),
+        };
+        SimError::FetchOutsideImage { pc, after }
+    }
+}
+
 /// How a call to [`Cpu::run`] ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {

@@ -305,17 +305,8 @@ impl Hc05 {
         self.attr[(addr & self.mask) as usize] & FETCH != 0
     }
 
-    /// The error for an instruction at `pc` not wholly fetchable.
-    #[cold]
     fn fetch_fault(&self, pc: u16) -> SimError {
-        let after = match self.last_pc {
-            Some(last) => format!("{last:#06x} {}", self.disassemble(last as u32).0),
-            None => "no instruction (the run started there)".into(),
-        };
-        SimError::FetchOutsideImage {
-            pc: pc as u32,
-            after,
-        }
+        SimError::fetch_outside(self, pc as u32, self.last_pc.map(u32::from))
     }
 
     #[cold]
