@@ -167,7 +167,7 @@ round:
         lda     *ctr
         and     #15
         tax
-        lda     shifts,x                ; 1 or 2 (FIPS 46-3, the schedule)
+        lda     des_shifts,x            ; 1 or 2 (FIPS 46-3, the schedule)
         tax
         brset   #4,*ctr,rotr
 rotl:   ROTL
@@ -398,6 +398,6 @@ swap:   lda     blk,x
         bset    #7,*ctr
         jmp     transpose
 
-shifts:
+des_shifts::                            ; read as data: a table
         .db     1,1,2,2,2,2,2,2,1,2,2,2,2,2,2,1
-des_small_end::
+des_shifts_end::
