@@ -35,7 +35,8 @@
 ;   (the round counter, held in X, lends its byte for S8), XORs the six
 ;   E bits taken from R by a shift, and reads the packed S-box table.
 ;   P is 32 GETs from the four output bytes, XORed into L.
-; - the halves are swapped after each round but the last.
+;   The XOR into L and the swap of the halves go together (LDX R, STX L,
+;   STA R), every round; the swap of round 16 is undone before FP.
 ;
 ; RAM map (page zero)
 ;   0x50-0x57 des_block (blk)    0x58-0x5F des_key (key)
@@ -46,8 +47,8 @@
 ;
 ; Cycles (HC05, the listing's figures): the S-box step is 84 to 87 cycles
 ; (6 GETs 48, STA 4, E 11 or 17, EOR 3, AND 2, TAX 2, LDA 5, the nibble
-; into so 6 or 9); f is 691, P 32 x 8 + 4 x 7 = 284, a rotation 50; the
-; README gives the sums.
+; into so 6 or 9); f is 691, P with the swap 32 x 8 + 4 x 14 = 312, a
+; rotation 50; the README gives the sums.
 
         .hc05
 
