@@ -585,12 +585,35 @@ fn aes_precomputed_key_setup_encrypt_and_decrypt_are_pinned() {
     }
 }
 
+/// A precomputed-key variant: `key_setup` as pinned, then each block
+/// operation (op, cycles, RAM) with the RAM it finds kept per key.
+fn check_with_key_setup(key_setup: Pin<'_>, blocks: &[(Op, u64, u64)], kept_bytes: u64) {
+    check(&key_setup);
+    for &(op, cycles, ram_bytes) in blocks {
+        let pin = Pin {
+            op,
+            cycles: (cycles, cycles),
+            ram_bytes,
+            ..key_setup
+        };
+        check(&pin);
+        assert_eq!(
+            kept(&pin),
+            Some(kept_bytes),
+            "{} {}: kept RAM",
+            pin.manifest,
+            op.name()
+        );
+    }
+}
+
 #[test]
 fn aes_on_the_hc05_precomputed_and_on_the_fly_are_pinned() {
-    // precomputed: K1..K10 into RAM2 above the key (K0), 176 B kept per
-    // key; a block's RAM is the key and block buffers, page-zero work and
-    // the return address. The cycle sums are in the sources' headers.
-    let precomputed = Pin {
+    // precomputed: K1..K10 into RAM2 above the key (K0), all eleven round
+    // keys (176 B) kept per key; a block's RAM is the key and block
+    // buffers, page-zero work and the return address. The cycle sums are
+    // in the sources' headers.
+    let key_setup = Pin {
         manifest: "hc05/aes/precomputed.toml",
         op: Op::KeySetup,
         key_bits: 128,
@@ -601,17 +624,11 @@ fn aes_on_the_hc05_precomputed_and_on_the_fly_are_pinned() {
         key_ram_bytes: 0,
         key_destroyed: false,
     };
-    check(&precomputed);
-    for (op, cycles) in [(Op::Encrypt, 7299), (Op::Decrypt, 10079)] {
-        let pin = Pin {
-            op,
-            cycles: (cycles, cycles),
-            ram_bytes: 52,
-            ..precomputed
-        };
-        check(&pin);
-        assert_eq!(kept(&pin), Some(176), "all eleven round keys kept");
-    }
+    check_with_key_setup(
+        key_setup,
+        &[(Op::Encrypt, 7299, 52), (Op::Decrypt, 10079, 52)],
+        176,
+    );
     check(&Pin {
         manifest: "hc05/aes/onthefly.toml",
         op: Op::EncryptWithKeySetup,
@@ -626,8 +643,8 @@ fn aes_on_the_hc05_precomputed_and_on_the_fly_are_pinned() {
 }
 
 #[test]
-fn des_fast_on_the_hc05_is_pinned() {
-    // Round keys K1..K16 (8 B each) into RAM2; the cycle sums are in fast.asm.
+fn des_on_the_hc05_fast_and_small_are_pinned() {
+    // fast: sixteen 48-bit round keys in 8 B each in RAM2.
     let key_setup = Pin {
         manifest: "hc05/des/fast.toml",
         op: Op::KeySetup,
@@ -639,20 +656,74 @@ fn des_fast_on_the_hc05_is_pinned() {
         key_ram_bytes: 0,
         key_destroyed: false,
     };
-    check(&key_setup);
-    for (op, cycles) in [(Op::Encrypt, 11926), (Op::Decrypt, 11928)] {
+    check_with_key_setup(
+        key_setup,
+        &[(Op::Encrypt, 11926, 45), (Op::Decrypt, 11928, 45)],
+        128,
+    );
+    // small: 23 B in all, the key buffer turned into C and D in place.
+    let small = Pin {
+        manifest: "hc05/des/small.toml",
+        op: Op::EncryptWithKeySetup,
+        key_bits: 64,
+        cycles: (20779, 20779),
+        code_bytes: 793,
+        table_bytes: 272,
+        ram_bytes: 23,
+        key_ram_bytes: 8,
+        key_destroyed: true,
+    };
+    check(&small);
+    check(&Pin {
+        op: Op::DecryptWithKeySetup,
+        cycles: (20655, 20655),
+        ..small
+    });
+}
+
+#[test]
+fn camellia_and_feal_32x_on_the_hc05_are_pinned() {
+    // Camellia: 22 subkeys in 152 B of RAM2 (overlapping ones share bytes),
+    // 184 B kept with the key the block operations read.
+    let camellia = Pin {
+        manifest: "hc05/camellia/camellia.toml",
+        op: Op::KeySetup,
+        key_bits: 128,
+        cycles: (5741, 5741),
+        code_bytes: 1361,
+        table_bytes: 1082,
+        ram_bytes: 261,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    };
+    check_with_key_setup(
+        camellia,
+        &[(Op::Encrypt, 8033, 63), (Op::Decrypt, 8036, 63)],
+        184,
+    );
+    // FEAL-32X: K0..K39 in 80 B of RAM2, as measured here: encryption
+    // finds 81 bytes kept per key, decryption 80.
+    let feal = Pin {
+        manifest: "hc05/feal/feal.toml",
+        op: Op::KeySetup,
+        key_bits: 128,
+        cycles: (3793, 3793),
+        code_bytes: 733,
+        table_bytes: 256,
+        ram_bytes: 128,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    };
+    check(&feal);
+    for (op, cycles, kept_bytes) in [(Op::Encrypt, 4601, 81), (Op::Decrypt, 4607, 80)] {
         let pin = Pin {
             op,
             cycles: (cycles, cycles),
-            ram_bytes: 45,
-            ..key_setup
+            ram_bytes: 31,
+            ..feal
         };
         check(&pin);
-        assert_eq!(
-            kept(&pin),
-            Some(128),
-            "sixteen 48-bit round keys in 8 B each"
-        );
+        assert_eq!(kept(&pin), Some(kept_bytes));
     }
 }
 
