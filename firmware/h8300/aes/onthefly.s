@@ -46,8 +46,8 @@ aes_state:
         .text
 
 ; ---- encryption: K(r) from K(r-1) just before round r ------------------------
-        .macro  EROUND src, dst, rcon
-        KEYSTEP aes_key, \rcon
+        .macro  EROUND r, src, dst
+        KEYSTEP aes_key, \r
         ENCROUND \src, \dst, aes_key
         .endm
 
@@ -56,25 +56,17 @@ aes_encrypt:
         mov.w   #aes_sbox, r6
         mov.w   #aes_xtime, r5
         ARK     aes_state, aes_key, bufa
-        EROUND  bufa, bufb, 0x01
-        EROUND  bufb, bufa, 0x02
-        EROUND  bufa, bufb, 0x04
-        EROUND  bufb, bufa, 0x08
-        EROUND  bufa, bufb, 0x10
-        EROUND  bufb, bufa, 0x20
-        EROUND  bufa, bufb, 0x40
-        EROUND  bufb, bufa, 0x80
-        EROUND  bufa, bufb, 0x1b
-        KEYSTEP aes_key, 0x36
+        NINE    EROUND, 1
+        KEYSTEP aes_key, 10
         LASTROUND bufb, aes_state, aes_key, 1
         rts
 
 ; ---- decryption: K(r-1) from K(r) just before the round that uses it --------
 ; The key step reads the forward S-box, one page below the inverse one,
 ; and takes r4, the {04} table's pointer.
-        .macro  DROUND src, dst, rcon
+        .macro  DROUND r, src, dst
         dec.b   r6h
-        INVKEYSTEP aes_key, \rcon
+        INVKEYSTEP aes_key, (\r)+1
         inc.b   r6h
         mov.w   #aes_x4, r4             ; the step took r4
         DECROUND \src, \dst, aes_key
@@ -86,17 +78,9 @@ aes_decrypt:
         mov.w   #aes_xtime, r5
         mov.w   #aes_x4, r4
         ARK     aes_state, aes_key, bufa
-        DROUND  bufa, bufb, 0x36
-        DROUND  bufb, bufa, 0x1b
-        DROUND  bufa, bufb, 0x80
-        DROUND  bufb, bufa, 0x40
-        DROUND  bufa, bufb, 0x20
-        DROUND  bufb, bufa, 0x10
-        DROUND  bufa, bufb, 0x08
-        DROUND  bufb, bufa, 0x04
-        DROUND  bufa, bufb, 0x02
+        NINE    DROUND, 0
         dec.b   r6h
-        INVKEYSTEP aes_key, 0x01
+        INVKEYSTEP aes_key, 1
         inc.b   r6h
         LASTROUND bufb, aes_state, aes_key, -1
         rts

@@ -58,12 +58,13 @@ aes_sp:
 ; still needs: it is recovered as w7[0] ^ w6[0].
 ; Per step 120 states: w0 pairs 2 x 6, four S-box reads 4 x 8, the
 ; w3[0] recovery 2, Rcon 2, 12 XOR 24, eight pair stores 8 x 6.
-        .macro  KSTEP r, rcon
+        .macro  KSTEP r
+        .equ    rcon, (((\r)<=7)&(1<<((\r)&7)))|(((\r)==8)&0x1b)|(((\r)==9)&0x36)
         mov.w   @aes_rk+16*\r:16, r7    ; w0[0..1]
         mov.b   r4l, r6l
         mov.b   @r6, r6l
         xor.b   r6l, r7h
-        xor.b   #\rcon, r7h             ; ^= S(w3[1]) ^ Rcon
+        xor.b   #rcon, r7h              ; ^= S(w3[1]) ^ Rcon(r+1)
         mov.b   r5h, r6l
         mov.b   @r6, r6l
         xor.b   r6l, r7l                ; ^= S(w3[2])
@@ -107,54 +108,39 @@ aes_key_setup:
         mov.w   @aes_rk+10:16, r3       ; w2
         mov.w   @aes_rk+12:16, r4
         mov.w   @aes_rk+14:16, r5       ; w3
-        KSTEP   0, 0x01
-        KSTEP   1, 0x02
-        KSTEP   2, 0x04
-        KSTEP   3, 0x08
-        KSTEP   4, 0x10
-        KSTEP   5, 0x20
-        KSTEP   6, 0x40
-        KSTEP   7, 0x80
-        KSTEP   8, 0x1b
-        KSTEP   9, 0x36
+        .irp    r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+        KSTEP   \r
+        .endr
         mov.w   @aes_sp:16, r7
         rts
 
 ; ---- encryption (FIPS-197 5.1) ---------------------------------------------
 ; AddRoundKey K0 into bufa; rounds 1-9 alternate bufa -> bufb -> bufa,
 ; round 10 writes the block buffer.
+        .macro  ERND r, src, dst
+        ENCROUND \src, \dst, aes_rk+16*(\r)
+        .endm
+
         .global aes_encrypt
 aes_encrypt:
         mov.w   #aes_sbox, r6
         mov.w   #aes_xtime, r5
         ARK     aes_state, aes_rk, bufa
-        ENCROUND bufa, bufb, aes_rk+16*1
-        ENCROUND bufb, bufa, aes_rk+16*2
-        ENCROUND bufa, bufb, aes_rk+16*3
-        ENCROUND bufb, bufa, aes_rk+16*4
-        ENCROUND bufa, bufb, aes_rk+16*5
-        ENCROUND bufb, bufa, aes_rk+16*6
-        ENCROUND bufa, bufb, aes_rk+16*7
-        ENCROUND bufb, bufa, aes_rk+16*8
-        ENCROUND bufa, bufb, aes_rk+16*9
+        NINE    ERND, 1
         LASTROUND bufb, aes_state, aes_rk+16*10, 1
         rts
 
 ; ---- decryption (FIPS-197 5.3, InvCipher) ----------------------------------
+        .macro  DRND r, src, dst
+        DECROUND \src, \dst, aes_rk+16*(\r)
+        .endm
+
         .global aes_decrypt
 aes_decrypt:
         mov.w   #aes_inv_sbox, r6
         mov.w   #aes_xtime, r5
         mov.w   #aes_x4, r4
         ARK     aes_state, aes_rk+16*10, bufa
-        DECROUND bufa, bufb, aes_rk+16*9
-        DECROUND bufb, bufa, aes_rk+16*8
-        DECROUND bufa, bufb, aes_rk+16*7
-        DECROUND bufb, bufa, aes_rk+16*6
-        DECROUND bufa, bufb, aes_rk+16*5
-        DECROUND bufb, bufa, aes_rk+16*4
-        DECROUND bufa, bufb, aes_rk+16*3
-        DECROUND bufb, bufa, aes_rk+16*2
-        DECROUND bufa, bufb, aes_rk+16*1
+        NINE    DRND, 0
         LASTROUND bufb, aes_state, aes_rk, -1
         rts

@@ -174,11 +174,9 @@ cam_sp:
 ; ---- FL and FL^-1 (RFC 3713 2.4.2, 2.4.3) on the 8 bytes at x --------------
 ; (x1 & k1) <<< 1 on four bytes: SHLL, three ROTXL, and BST puts the
 ; carry out of the top into bit 0. 114 states each.
-        .macro  FL x, kb, m
-        mov.w   @\x:16, r0
-        mov.w   @\x+2:16, r1            ; x1
-        mov.w   @\x+4:16, r2
-        mov.w   @\x+6:16, r3            ; x2
+; The two halves of FL, on x1 = r0:r1, x2 = r2:r3:
+; FLAND: x2 ^= (x1 & k1) <<< 1; FLOR: x1 ^= x2 | k2. 36 and 28 states.
+        .macro  FLAND kb, m
         mov.w   @\kb+((\m)&15):16, r4
         mov.w   @\kb+((\m+2)&15):16, r5 ; k1
         and.b   r0h, r4h
@@ -193,7 +191,10 @@ cam_sp:
         xor.b   r4h, r2h
         xor.b   r4l, r2l
         xor.b   r5h, r3h
-        xor.b   r5l, r3l                ; x2 ^= it
+        xor.b   r5l, r3l
+        .endm
+
+        .macro  FLOR kb, m
         mov.w   @\kb+((\m+4)&15):16, r4
         mov.w   @\kb+((\m+6)&15):16, r5 ; k2
         or.b    r2h, r4h
@@ -203,47 +204,29 @@ cam_sp:
         xor.b   r4h, r0h
         xor.b   r4l, r0l
         xor.b   r5h, r1h
-        xor.b   r5l, r1l                ; x1 ^= x2 | k2
+        xor.b   r5l, r1l
+        .endm
+
+; FL: x2 first, then x1; FL^-1: the other way round. Load 24, store 24.
+        .macro  FL x, kb, m
+        FLHALVES \x, FLAND, FLOR, \kb, \m
+        .endm
+
+        .macro  FLINV y, kb, m
+        FLHALVES \y, FLOR, FLAND, \kb, \m
+        .endm
+
+        .macro  FLHALVES x, first, second, kb, m
+        mov.w   @\x:16, r0
+        mov.w   @\x+2:16, r1
+        mov.w   @\x+4:16, r2
+        mov.w   @\x+6:16, r3
+        \first  \kb, \m
+        \second \kb, \m
         mov.w   r0, @\x:16
         mov.w   r1, @\x+2:16
         mov.w   r2, @\x+4:16
         mov.w   r3, @\x+6:16
-        .endm
-
-        .macro  FLINV y, kb, m
-        mov.w   @\y:16, r0
-        mov.w   @\y+2:16, r1            ; y1
-        mov.w   @\y+4:16, r2
-        mov.w   @\y+6:16, r3            ; y2
-        mov.w   @\kb+((\m+4)&15):16, r4
-        mov.w   @\kb+((\m+6)&15):16, r5 ; k2
-        or.b    r2h, r4h
-        or.b    r2l, r4l
-        or.b    r3h, r5h
-        or.b    r3l, r5l
-        xor.b   r4h, r0h
-        xor.b   r4l, r0l
-        xor.b   r5h, r1h
-        xor.b   r5l, r1l                ; y1 ^= y2 | k2
-        mov.w   @\kb+((\m)&15):16, r4
-        mov.w   @\kb+((\m+2)&15):16, r5 ; k1
-        and.b   r0h, r4h
-        and.b   r0l, r4l
-        and.b   r1h, r5h
-        and.b   r1l, r5l
-        shll.b  r5l
-        rotxl.b r5h
-        rotxl.b r4l
-        rotxl.b r4h
-        bst     #0, r5l                 ; (y1 & k1) <<< 1
-        xor.b   r4h, r2h
-        xor.b   r4l, r2l
-        xor.b   r5h, r3h
-        xor.b   r5l, r3l                ; y2 ^= it
-        mov.w   r0, @\y:16
-        mov.w   r1, @\y+2:16
-        mov.w   r2, @\y+4:16
-        mov.w   r3, @\y+6:16
         .endm
 
 ; ---- whitening: dst = src ^ (8 bytes of kb from byte m), 4 x 22 states -----
@@ -257,132 +240,117 @@ cam_sp:
         .endr
         .endm
 
-; ---- the 18 rounds and the FL layers (RFC 3713 2.3.2) ------------------------
-; k(i) as (copy, byte): the rotation table of RFC 3713 2.2 for a 128-bit
-; key, each X <<< n written (X >>> s) <<< 8m.
-        .macro  RND i, src, dst
-        .if     \i == 1
-        FROUND  \src, \dst, KA0, 0      ; k1  = KA <<< 0, left
-        .endif
-        .if     \i == 2
-        FROUND  \src, \dst, KA0, 8      ; k2  = KA <<< 0, right
-        .endif
-        .if     \i == 3
-        FROUND  \src, \dst, KL1, 2      ; k3  = KL <<< 15
-        .endif
-        .if     \i == 4
-        FROUND  \src, \dst, KL1, 10     ; k4
-        .endif
-        .if     \i == 5
-        FROUND  \src, \dst, KA1, 2      ; k5  = KA <<< 15
-        .endif
-        .if     \i == 6
-        FROUND  \src, \dst, KA1, 10     ; k6
-        .endif
-        .if     \i == 7
-        FROUND  \src, \dst, KL3, 6      ; k7  = KL <<< 45
-        .endif
-        .if     \i == 8
-        FROUND  \src, \dst, KL3, 14     ; k8
-        .endif
-        .if     \i == 9
-        FROUND  \src, \dst, KA3, 6      ; k9  = KA <<< 45, left
-        .endif
-        .if     \i == 10
-        FROUND  \src, \dst, KL4, 0      ; k10 = KL <<< 60, right
-        .endif
-        .if     \i == 11
-        FROUND  \src, \dst, KA4, 8      ; k11 = KA <<< 60
-        .endif
-        .if     \i == 12
-        FROUND  \src, \dst, KA4, 0      ; k12
-        .endif
-        .if     \i == 13
-        FROUND  \src, \dst, KL2, 12     ; k13 = KL <<< 94
-        .endif
-        .if     \i == 14
-        FROUND  \src, \dst, KL2, 4      ; k14
-        .endif
-        .if     \i == 15
-        FROUND  \src, \dst, KA2, 12     ; k15 = KA <<< 94
-        .endif
-        .if     \i == 16
-        FROUND  \src, \dst, KA2, 4      ; k16
-        .endif
-        .if     \i == 17
-        FROUND  \src, \dst, KL1, 14     ; k17 = KL <<< 111
-        .endif
-        .if     \i == 18
-        FROUND  \src, \dst, KL1, 6      ; k18
-        .endif
+; ---- the subkeys (RFC 3713 2.2, the table for a 128-bit key) -----------------
+; Each as (copy, first byte): X <<< n = (X >>> s) <<< 8m is the eight
+; bytes of X >>> s from byte m (wrapping at 16).
+        .equ    kb1, KA0
+        .equ    km1, 0                  ; k1 = KA <<< 0
+        .equ    kb2, KA0
+        .equ    km2, 8
+        .equ    kb3, KL1
+        .equ    km3, 2                  ; k3 = KL <<< 15
+        .equ    kb4, KL1
+        .equ    km4, 10
+        .equ    kb5, KA1
+        .equ    km5, 2                  ; k5 = KA <<< 15
+        .equ    kb6, KA1
+        .equ    km6, 10
+        .equ    kb7, KL3
+        .equ    km7, 6                  ; k7 = KL <<< 45
+        .equ    kb8, KL3
+        .equ    km8, 14
+        .equ    kb9, KA3
+        .equ    km9, 6                  ; k9 = KA <<< 45, left half
+        .equ    kb10, KL4
+        .equ    km10, 0                 ; k10 = KL <<< 60, right half
+        .equ    kb11, KA4
+        .equ    km11, 8                 ; k11 = KA <<< 60
+        .equ    kb12, KA4
+        .equ    km12, 0
+        .equ    kb13, KL2
+        .equ    km13, 12                ; k13 = KL <<< 94
+        .equ    kb14, KL2
+        .equ    km14, 4
+        .equ    kb15, KA2
+        .equ    km15, 12                ; k15 = KA <<< 94
+        .equ    kb16, KA2
+        .equ    km16, 4
+        .equ    kb17, KL1
+        .equ    km17, 14                ; k17 = KL <<< 111
+        .equ    kb18, KL1
+        .equ    km18, 6
+        .equ    keb1, KA2
+        .equ    kem1, 4                 ; ke1 = KA <<< 30
+        .equ    keb2, KA2
+        .equ    kem2, 12
+        .equ    keb3, KL3
+        .equ    kem3, 10                ; ke3 = KL <<< 77
+        .equ    keb4, KL3
+        .equ    kem4, 2
+        .equ    kwb1, KL0
+        .equ    kwm1, 0                 ; kw1 = KL
+        .equ    kwb2, KL0
+        .equ    kwm2, 8
+        .equ    kwb3, KA1
+        .equ    kwm3, 14                ; kw3 = KA <<< 111
+        .equ    kwb4, KA1
+        .equ    kwm4, 6
+
+; The step macros by subkey number (n is a plain number here).
+        .macro  RNDN n, src, dst
+        .noaltmacro
+        FROUND  \src, \dst, kb\n, km\n
+        .endm
+        .macro  FLN n, x
+        .noaltmacro
+        FL      \x, keb\n, kem\n
+        .endm
+        .macro  FLINVN n, y
+        .noaltmacro
+        FLINV   \y, keb\n, kem\n
+        .endm
+        .macro  WHN src, n, dst
+        .noaltmacro
+        WHITEN  \src, kwb\n, kwm\n, \dst
         .endm
 
-; ke1, ke2 = KA <<< 30 (KA >>> 2 from byte 4); ke3, ke4 = KL <<< 77
-; (KL >>> 3 from byte 10); kw1, kw2 = KL; kw3, kw4 = KA <<< 111 (KA >>> 1
-; from byte 14).
+; ---- the network (RFC 3713 2.3.2), e = 1 for encryption; e = 0 gives
+; decryption (2.3.3): the same steps with k(19-i), ke(5-j), kw swapped.
+; D1 is ha, D2 is hb; odd rounds D2 ^= F(D1), even rounds D1 ^= F(D2).
+        .macro  NETWORK e
+        .altmacro
+        WHN     cam_state, %(3-2*\e), ha     ; D1 = in_L ^ kw1 (kw3)
+        .altmacro
+        WHN     cam_state+8, %(4-2*\e), hb   ; D2 = in_R ^ kw2 (kw4)
+        .irp    i, 1, 3, 5, 7, 9, 11, 13, 15, 17
+        .altmacro
+        RNDN    %(\e*\i+(1-\e)*(19-\i)), ha, hb
+        .altmacro
+        RNDN    %(\e*(\i+1)+(1-\e)*(18-\i)), hb, ha
+        .if     \i == 5 || \i == 11
+        .altmacro
+        FLN     %(\e*(\i/3)+(1-\e)*(5-\i/3)), ha          ; D1 = FL(D1, ke1)
+        .altmacro
+        FLINVN  %(\e*(\i/3+1)+(1-\e)*(4-\i/3)), hb        ; D2 = FL^-1(D2, ke2)
+        .endif
+        .endr
+        .altmacro
+        WHN     hb, %(1+2*\e), cam_state     ; out = (D2 ^ kw3) || (D1 ^ kw4)
+        .altmacro
+        WHN     ha, %(2+2*\e), cam_state+8
+        .noaltmacro
+        .endm
 
         .global cam_encrypt
 cam_encrypt:
         mov.w   #cam_sbox1, r6
-        WHITEN  cam_state, KL0, 0, ha   ; D1 = M_L ^ kw1
-        WHITEN  cam_state+8, KL0, 8, hb ; D2 = M_R ^ kw2
-        RND     1, ha, hb
-        RND     2, hb, ha
-        RND     3, ha, hb
-        RND     4, hb, ha
-        RND     5, ha, hb
-        RND     6, hb, ha
-        FL      ha, KA2, 4              ; D1 = FL(D1, ke1)
-        FLINV   hb, KA2, 12             ; D2 = FL^-1(D2, ke2)
-        RND     7, ha, hb
-        RND     8, hb, ha
-        RND     9, ha, hb
-        RND     10, hb, ha
-        RND     11, ha, hb
-        RND     12, hb, ha
-        FL      ha, KL3, 10             ; ke3
-        FLINV   hb, KL3, 2              ; ke4
-        RND     13, ha, hb
-        RND     14, hb, ha
-        RND     15, ha, hb
-        RND     16, hb, ha
-        RND     17, ha, hb
-        RND     18, hb, ha
-        WHITEN  hb, KA1, 14, cam_state  ; C = (D2 ^ kw3) || (D1 ^ kw4)
-        WHITEN  ha, KA1, 6, cam_state+8
+        NETWORK 1
         rts
 
-; Decryption: the same network with the subkeys in reverse order
-; (RFC 3713 2.3.3).
         .global cam_decrypt
 cam_decrypt:
         mov.w   #cam_sbox1, r6
-        WHITEN  cam_state, KA1, 14, ha  ; D1 = C_L ^ kw3
-        WHITEN  cam_state+8, KA1, 6, hb ; D2 = C_R ^ kw4
-        RND     18, ha, hb
-        RND     17, hb, ha
-        RND     16, ha, hb
-        RND     15, hb, ha
-        RND     14, ha, hb
-        RND     13, hb, ha
-        FL      ha, KL3, 2              ; ke4
-        FLINV   hb, KL3, 10             ; ke3
-        RND     12, ha, hb
-        RND     11, hb, ha
-        RND     10, ha, hb
-        RND     9, hb, ha
-        RND     8, ha, hb
-        RND     7, hb, ha
-        FL      ha, KA2, 12             ; ke2
-        FLINV   hb, KA2, 4              ; ke1
-        RND     6, ha, hb
-        RND     5, hb, ha
-        RND     4, ha, hb
-        RND     3, hb, ha
-        RND     2, ha, hb
-        RND     1, hb, ha
-        WHITEN  hb, KL0, 0, cam_state   ; M = (D2 ^ kw1) || (D1 ^ kw2)
-        WHITEN  ha, KL0, 8, cam_state+8
+        NETWORK 0
         rts
 
 ; ---- key setup (RFC 3713 2.2) -------------------------------------------------
