@@ -727,6 +727,81 @@ fn camellia_and_feal_32x_on_the_hc05_are_pinned() {
     }
 }
 
+#[test]
+fn aes_on_the_h8300_precomputed_and_on_the_fly_are_pinned() {
+    // precomputed: K1..K10 after the key (K0), 176 B kept per key; a
+    // block's RAM is the block, the two state buffers at H'FF00 and the
+    // return address. The state sums are in the sources' headers.
+    let precomputed = Pin {
+        manifest: "h8300/aes/precomputed.toml",
+        op: Op::KeySetup,
+        key_bits: 128,
+        cycles: (1260, 1260),
+        code_bytes: 8182,
+        table_bytes: 1024,
+        ram_bytes: 196,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    };
+    check(&precomputed);
+    for (op, cycles) in [(Op::Encrypt, 4552), (Op::Decrypt, 5420)] {
+        let pin = Pin {
+            op,
+            cycles: (cycles, cycles),
+            ram_bytes: 66,
+            ..precomputed
+        };
+        check(&pin);
+        assert_eq!(kept(&pin), Some(176), "all eleven round keys kept");
+    }
+    // on the fly: the key buffer steps K0 -> K10 (encrypting) or
+    // K10 -> K0 (decrypting from the last round key) in place.
+    for (op, cycles) in [
+        (Op::EncryptWithKeySetup, 6092),
+        (Op::DecryptWithKeySetup, 7036),
+    ] {
+        check(&Pin {
+            manifest: "h8300/aes/onthefly.toml",
+            op,
+            key_bits: 128,
+            cycles: (cycles, cycles),
+            code_bytes: 9580,
+            table_bytes: 1024,
+            ram_bytes: 66,
+            key_ram_bytes: 16,
+            key_destroyed: true,
+        });
+    }
+}
+
+#[test]
+fn camellia_on_the_h8300_is_pinned() {
+    // KL, KA and their 1-4 bit rotations (160 B) after key setup; the
+    // encryption reads 144 of them (k9 and k10 use half of two copies).
+    let key_setup = Pin {
+        manifest: "h8300/camellia/camellia.toml",
+        op: Op::KeySetup,
+        key_bits: 128,
+        cycles: (1608, 1608),
+        code_bytes: 8074,
+        table_bytes: 256,
+        ram_bytes: 204,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    };
+    check(&key_setup);
+    for op in [Op::Encrypt, Op::Decrypt] {
+        let pin = Pin {
+            op,
+            cycles: (4636, 4636),
+            ram_bytes: 50,
+            ..key_setup
+        };
+        check(&pin);
+        assert_eq!(kept(&pin), Some(144), "subkeys read in place");
+    }
+}
+
 /// The RAM kept per key that `pin`'s operation reads.
 fn kept(pin: &Pin<'_>) -> Option<u64> {
     let m = Manifest::load(&repo_root().join("firmware").join(pin.manifest)).unwrap();
