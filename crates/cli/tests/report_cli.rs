@@ -89,6 +89,8 @@ fn the_report_prints_and_writes_every_seed_table() {
         "Seed 000 §6.3: 8051",
         "Seed 004 Table 1",
         "Seed 002 Table 2: MC68HC705B16",
+        "Seed 002 Table 3: Hitachi H8/3113",
+        "Seed 001 footnote 1",
     ] {
         assert!(stdout.contains(title), "{title} missing:\n{stdout}");
     }
