@@ -20,9 +20,13 @@
 //! quotient over 255) are not generated. R6 holds the epilogue's CCR, so
 //! instructions name R0-R5 and R7.
 
+#[path = "common/h8300.rs"]
+mod h8300_common;
+
 use cardlab_sim::Cpu;
 use cardlab_sim::Space;
 use cardlab_sim::h8300::{Config, H8300};
+use h8300_common::reference;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -35,39 +39,6 @@ const EPILOGUE: u16 = 0x0200;
 const DATA: u16 = 0xF600;
 const DATA_LEN: u16 = 0x100;
 const DUMP: u16 = DATA + DATA_LEN;
-
-/// The reference simulator, or why there is none.
-fn gdb_sim() -> Result<PathBuf, String> {
-    if let Ok(p) = std::env::var("CARDLAB_H8300_SIM") {
-        return Ok(PathBuf::from(p));
-    }
-    let cache = std::env::var("CARDLAB_CACHE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| {
-            PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/cardlab")
-        });
-    let run = cache.join("gdb-sim/build-h8300-elf/sim/h8300/run");
-    match run.is_file() {
-        true => Ok(run),
-        false => Err(format!(
-            "{} is missing: scripts/install builds it (scripts/build-gdb-sim h8300-elf)",
-            run.display()
-        )),
-    }
-}
-
-/// The simulator, or skip the test (fail it under CI, where
-/// scripts/install has built it).
-fn reference() -> Option<PathBuf> {
-    match gdb_sim() {
-        Ok(p) => Some(p),
-        Err(why) if std::env::var("CI").is_ok() => panic!("{why}"),
-        Err(why) => {
-            eprintln!("skipped: {why}");
-            None
-        }
-    }
-}
 
 struct Rng(u64);
 
