@@ -131,6 +131,38 @@ lp:     lda     blk,x
         rora
         .endm
 
+; ---- the rest of an S-box step, its six key bits in A --------------------
+; SODD (S1, S3, S5, S7): the key bits in bits 7..2 (GETR); park them in pk,
+; C = bit eb of ea, A = rb rotated right (E in bits 7..2), XOR, read the
+; high nibble of sbox4 + p + 4 x index into out. SEVEN (S2, S4, S6): bits
+; 5..0 (GET), A = rb rotated left, the low nibble of sbox4 + q + index ORed
+; into out.
+        .macro  SODD pk,eb,ea,rb,p,out
+        sta     *pk
+        brset   #eb,*ea,.+3
+        lda     *rb
+        rora
+        eor     *pk                     ; + K
+        and     #0xfc
+        tax
+        lda     sbox4+p,x
+        and     #0xf0
+        sta     *out
+        .endm
+        .macro  SEVEN pk,eb,ea,rb,q,out
+        sta     *pk
+        brset   #eb,*ea,.+3
+        lda     *rb
+        rola
+        eor     *pk                     ; + K
+        and     #0x3f
+        tax
+        lda     sbox4+q,x
+        and     #0x0f
+        ora     *out
+        sta     *out
+        .endm
+
         .macro  ROTL
         brset   #3,*key+7,.+3           ; C = C5, the bit after the window
         rol     *key+4
@@ -232,16 +264,7 @@ f:
         GETR    key+6,5  ; K3 = C11
         GETR    key+5,7  ; K2 = C17
         GETR    key+6,2  ; K1 = C14
-        sta     *so+0
-        brset   #0,*blk+1,.+3         ; C = R32
-        lda     *blk+7
-        rora                            ; R32 R1..R7: E in bits 7..2
-        eor     *so+0                 ; + K
-        and     #0xfc
-        tax
-        lda     sbox4+0,x            ; S1 in the high nibble
-        and     #0xf0
-        sta     *so+0
+        SODD    so+0,0,blk+1,blk+7,0,so+0 ; S1, C = R32
 ; S2: K bits 7-12, E bits R4-R9
         GET     key+7,5  ; K7 = C3
         GET     key+4,4  ; K8 = C28
@@ -249,17 +272,7 @@ f:
         GET     key+7,2  ; K10 = C6
         GET     key+5,3  ; K11 = C21
         GET     key+6,6  ; K12 = C10
-        sta     *so+1
-        brset   #7,*blk+5,.+3         ; C = R9
-        lda     *blk+7
-        rola                            ; (R4..R8 R9) = E7..E12
-        eor     *so+1                 ; + K
-        and     #0x3f
-        tax
-        lda     sbox4+0,x            ; S2 in the low nibble
-        and     #0x0f
-        ora     *so+0
-        sta     *so+0
+        SEVEN   so+1,7,blk+5,blk+7,0,so+0 ; S2, C = R9: (R4..R8 R9) = E7..E12
 ; S3: K bits 13-18, E bits R8-R13
         GETR    key+7,0  ; K18 = C8
         GETR    key+4,6  ; K17 = C26
@@ -267,16 +280,7 @@ f:
         GETR    key+6,4  ; K15 = C12
         GETR    key+5,5  ; K14 = C19
         GETR    key+5,1  ; K13 = C23
-        sta     *so+1
-        brset   #0,*blk+7,.+3         ; C = R8
-        lda     *blk+5
-        rora                            ; R8 R9..R15: E in bits 7..2
-        eor     *so+1                 ; + K
-        and     #0xfc
-        tax
-        lda     sbox4+1,x            ; S3 in the high nibble
-        and     #0xf0
-        sta     *so+1
+        SODD    so+1,0,blk+7,blk+5,1,so+1 ; S3, C = R8
 ; S4: K bits 19-24, E bits R12-R17
         GET     key+6,0  ; K19 = C16
         GET     key+7,1  ; K20 = C7
@@ -284,17 +288,7 @@ f:
         GET     key+5,4  ; K22 = C20
         GET     key+6,3  ; K23 = C13
         GET     key+7,6  ; K24 = C2
-        sta     *so+2
-        brset   #7,*blk+3,.+3         ; C = R17
-        lda     *blk+5
-        rola                            ; (R12..R16 R17) = E19..E24
-        eor     *so+2                 ; + K
-        and     #0x3f
-        tax
-        lda     sbox4+64,x            ; S4 in the low nibble
-        and     #0x0f
-        ora     *so+1
-        sta     *so+1
+        SEVEN   so+2,7,blk+3,blk+5,64,so+1 ; S4, C = R17: (R12..R16 R17) = E19..E24
 ; S5: K bits 25-30, E bits R16-R21
         GETR    key+0,5  ; K30 = D27
         GETR    key+3,5  ; K29 = D19
@@ -302,16 +296,7 @@ f:
         GETR    key+1,5  ; K27 = D3
         GETR    key+3,0  ; K26 = D24
         GETR    key+2,3  ; K25 = D13
-        sta     *so+2
-        brset   #0,*blk+5,.+3         ; C = R16
-        lda     *blk+3
-        rora                            ; R16 R17..R23: E in bits 7..2
-        eor     *so+2                 ; + K
-        and     #0xfc
-        tax
-        lda     sbox4+2,x            ; S5 in the high nibble
-        and     #0xf0
-        sta     *so+2
+        SODD    so+2,0,blk+5,blk+3,2,so+2 ; S5, C = R16
 ; S6: K bits 31-36, E bits R20-R25
         GET     key+1,6  ; K31 = D2
         GET     key+2,4  ; K32 = D12
@@ -319,17 +304,7 @@ f:
         GET     key+3,7  ; K34 = D17
         GET     key+1,3  ; K35 = D5
         GET     key+3,4  ; K36 = D20
-        sta     *so+3
-        brset   #7,*blk+1,.+3         ; C = R25
-        lda     *blk+3
-        rola                            ; (R20..R24 R25) = E31..E36
-        eor     *so+3                 ; + K
-        and     #0x3f
-        tax
-        lda     sbox4+128,x            ; S6 in the low nibble
-        and     #0x0f
-        ora     *so+2
-        sta     *so+2
+        SEVEN   so+3,7,blk+1,blk+3,128,so+2 ; S6, C = R25: (R20..R24 R25) = E31..E36
 ; S7: K bits 37-42, E bits R24-R29
         GETR    key+0,7  ; K42 = D25
         GETR    key+1,2  ; K41 = D6

@@ -374,29 +374,28 @@ rc6_mulrot:
         MULROT  rw
         rts
 
-; ---- dst = rw + S[xi/4 + w] -------------------------------------------------
-        .macro  ADDS dst,w
+; ---- dst = src (op) S[xi/4 + w], op0 on byte 0, op on the carry chain ---
+        .macro  SOP op0,op,dst,src,w
         ldx     *xi
-        lda     *rw+0
-        add     S+4*w+0,x
+        lda     *src+0
+        op0     S+4*w+0,x
         sta     *dst+0
         .irp    b,1,2,3
-        lda     *rw+b
-        adc     S+4*w+b,x
+        lda     *src+b
+        op      S+4*w+b,x
         sta     *dst+b
         .endm
         .endm
 
-; ---- dst -= S[xi/4 + w] in place --------------------------------------------
-        .macro  SUBS dst,w
-        ldx     *xi
-        lda     *dst+0
-        sub     S+4*w+0,x
-        sta     *dst+0
+; ---- word w (op) the word at address s, in place (extended addresses) ----
+        .macro  WOP op0,op,w,s
+        lda     *w+0
+        op0     s
+        sta     *w+0
         .irp    b,1,2,3
-        lda     *dst+b
-        sbc     S+4*w+b,x
-        sta     *dst+b
+        lda     *w+b
+        op      s+b
+        sta     *w+b
         .endm
         .endm
 
@@ -435,9 +434,9 @@ rc6_mulrot:
         AMOUNT
         ROTQX   W2,o
         COPY    W2,W3                   ; D to slot 2
-        ADDS    W3,0                    ; the new A to slot 3
+        SOP     add,adc,W3,rw,0         ; the new A to slot 3
         jsr     rc6_mulrot
-        ADDS    W1,1                    ; the new C to slot 1
+        SOP     add,adc,W1,rw,1         ; the new C to slot 1
         lda     *xi
         add     #8
         sta     *xi
@@ -452,14 +451,14 @@ rc6_mulrot:
         COPY    tw,o
         COPY    fx,W2
         jsr     rc6_f                   ; u = f(D)
-        SUBS    W1,1                    ; rw = (C - S[2i+1]) >>> t
+        SOP     sub,sbc,W1,W1,1         ; rw = (C - S[2i+1]) >>> t
         lda     *tw+0
         nega
         AMOUNT
         ROTQ    W1
         jsr     rc6_mulrot
         COPY    W1,W0                   ; B to slot 1
-        SUBS    W3,0                    ; A - S[2i], to be rotated by u
+        SOP     sub,sbc,W3,W3,0         ; A - S[2i], to be rotated by u
         lda     *o+0
         nega
         AMOUNT
@@ -474,22 +473,8 @@ rc6_mulrot:
         .endm
 
 rc6_encrypt::
-        lda     *W1+0                   ; B += S[0], D += S[1]
-        add     S+0
-        sta     *W1+0
-        .irp    b,1,2,3
-        lda     *W1+b
-        adc     S+b
-        sta     *W1+b
-        .endm
-        lda     *W3+0
-        add     S+4
-        sta     *W3+0
-        .irp    b,1,2,3
-        lda     *W3+b
-        adc     S+4+b
-        sta     *W3+b
-        .endm
+        WOP     add,adc,W1,S+0          ; B += S[0], D += S[1]
+        WOP     add,adc,W3,S+4
         lda     #8
         sta     *xi
         lda     #20
@@ -500,41 +485,13 @@ enc_loop:
         beq     enc_done
         jmp     enc_loop
 enc_done:
-        lda     *W0+0                   ; A += S[42], C += S[43]
-        add     S+168
-        sta     *W0+0
-        .irp    b,1,2,3
-        lda     *W0+b
-        adc     S+168+b
-        sta     *W0+b
-        .endm
-        lda     *W2+0
-        add     S+172
-        sta     *W2+0
-        .irp    b,1,2,3
-        lda     *W2+b
-        adc     S+172+b
-        sta     *W2+b
-        .endm
+        WOP     add,adc,W0,S+168        ; A += S[42], C += S[43]
+        WOP     add,adc,W2,S+172
         rts
 
 rc6_decrypt::
-        lda     *W2+0                   ; C -= S[43], A -= S[42]
-        sub     S+172
-        sta     *W2+0
-        .irp    b,1,2,3
-        lda     *W2+b
-        sbc     S+172+b
-        sta     *W2+b
-        .endm
-        lda     *W0+0
-        sub     S+168
-        sta     *W0+0
-        .irp    b,1,2,3
-        lda     *W0+b
-        sbc     S+168+b
-        sta     *W0+b
-        .endm
+        WOP     sub,sbc,W2,S+172        ; C -= S[43], A -= S[42]
+        WOP     sub,sbc,W0,S+168
         lda     #160
         sta     *xi
         lda     #20
@@ -545,22 +502,8 @@ dec_loop:
         beq     dec_done
         jmp     dec_loop
 dec_done:
-        lda     *W3+0                   ; D -= S[1], B -= S[0]
-        sub     S+4
-        sta     *W3+0
-        .irp    b,1,2,3
-        lda     *W3+b
-        sbc     S+4+b
-        sta     *W3+b
-        .endm
-        lda     *W1+0
-        sub     S+0
-        sta     *W1+0
-        .irp    b,1,2,3
-        lda     *W1+b
-        sbc     S+b
-        sta     *W1+b
-        .endm
+        WOP     sub,sbc,W3,S+4          ; D -= S[1], B -= S[0]
+        WOP     sub,sbc,W1,S+0
         rts
 
 ; ---- rotation tables: n = 8q + k -> 2^k and q -------------------------------
