@@ -272,6 +272,41 @@ struct WhyWorse {
 
 const WHY_WORSE: &[WhyWorse] = &[
     WhyWorse {
+        seed: "002",
+        reference: "Table 2",
+        cipher: "AES",
+        paper_variant: "MC68HC705B16",
+        metric: "key_setup_cycles",
+        why: "each of the 160 new round-key bytes goes to RAM2, which the 6805 reaches only \
+              by 16-bit indexed addressing: an EOR and an STA at 5 + 6 cycles, 1760 cycles \
+              before any S-box read or loop, so a looped key schedule stays above 2200; \
+              writing each round's addresses out (about 1900 cycles) takes about 1.25 KB more \
+              code, about 3.5 KB of ROM against the row's about 2.5 KB \
+              (firmware/hc05/aes/README.md)",
+    },
+    WhyWorse {
+        seed: "001",
+        reference: "footnote 1",
+        cipher: "DES",
+        paper_variant: "reference",
+        metric: "code_bytes",
+        why: "our small DES is 816 bytes of code and a 273-byte S-box table; getting under \
+              the footnote's 20000 cycles took 37 bytes of unrolling (20174 cycles in 1052 \
+              bytes without it), and the footnote's \"about 1K code\" may leave the S-boxes \
+              out (firmware/hc05/des/README.md)",
+    },
+    WhyWorse {
+        seed: "001",
+        reference: "footnote 1",
+        cipher: "DES",
+        paper_variant: "reference",
+        metric: "ram_bytes",
+        why: "23 bytes hold the key turned in place into C and D, the block, the round's \
+              working bytes and the return address; keeping the key as given needs a 24th \
+              byte for its eight parity bits and about 750 cycles to transpose it back \
+              (firmware/hc05/des/README.md)",
+    },
+    WhyWorse {
         seed: "000",
         reference: "6.1",
         cipher: "Twofish",

@@ -34,7 +34,12 @@
 ;   selection), parks them in the S-box output byte that is written next
 ;   (the round counter, held in X, lends its byte for S8), XORs the six
 ;   E bits taken from R by a shift, and reads the packed S-box table.
-;   P is 32 GETs from the four output bytes, XORed into L.
+;   P is 32 GETs from the four output bytes, XORed into L. S1, S3, S5, S7
+;   take their key bits by GETR (into A from the left) and their E bits by
+;   one right rotation, so their six-bit input sits in bits 7..2 and reads
+;   the high nibbles, where those four S-boxes are interleaved (sbox4.asm);
+;   S2, S4, S6, S8 use bits 5..0 and the low nibbles. S7's output waits in X
+;   so that S8 can park its key bits in so+3.
 ;   The XOR into L and the swap of the halves go together (LDX R, STX L,
 ;   STA R), every round; the swap of round 16 is undone before FP.
 ;
@@ -42,13 +47,20 @@
 ;   0x50-0x57 des_block (blk)    0x58-0x5F des_key (key)
 ;   0x60-0x63 so: S1|S2, S3|S4, S5|S6, S7|S8 (also the transposition's
 ;             scratch byte and stop index)
-;   0x64 ctr: bit 4 decrypt, bits 3-0 the round, bit 7 the final pass
+;   0x64 ctr: bit 6 decrypt, bits 4-0 the round, bit 7 the final pass
 ;   stack: the return address only (0xFE-0xFF)
 ;
-; Cycles (HC05, the listing's figures): the S-box step is 84 to 87 cycles
-; (6 GETs 48, STA 4, E 11 or 17, EOR 3, AND 2, TAX 2, LDA 5, the nibble
-; into so 6 or 9); f is 691, P with the swap 32 x 8 + 4 x 14 = 312, a
-; rotation 50; the README gives the sums.
+; Cycles (HC05, the listing's figures): the S-box step is 81 (S1, S3, S5:
+; 6 GETRs 48, STA 4, E 11, EOR 3, AND 2, TAX 2, LDA 5, the nibble into so
+; 6) or 84 (S2, S4, S6: the nibble ORed in, 9); S7 79 (its nibble to X),
+; S8 88 (S7 to so+3, 4); f is 662, P with the swap 32 x 8 + 4 x 14 = 312,
+; a rotation 50, the round's dispatch 26 and its loop 8.
+;
+; Cycle sum, encryption 19967: entry 13; IP with PC1 (the block and the
+; key transposed) 1500; windows 75; 16 rounds x (26 + 662 + 312 + 8) +
+; 28 rotations x 50 = 17528; the exit test 15; round 16's swap undone 70;
+; FP 755, the test and RTS 11. Decryption 20043: the first round skips the
+; dispatch and each of the 27 rotations after it runs in a counted loop.
 
         .hc05
 
@@ -66,8 +78,14 @@ des_key == key
 ; For every X with (X and d) = 0: t = ((blk[X] >> d) ^ blk[X+d]) and m,
 ; blk[X+d] ^= t, blk[X] ^= t << d. X runs 0..7 (the block) or 0..15 (the
 ; block and the key).
-        .macro  SWAPSTAGE d,m,?lp,?nx
+        .macro  SWAPSTAGE d,m,?lp
+        .if     d-1
         clrx
+        .else
+        ldx     *so+1                   ; d = 1: X runs down from the end
+        decx
+        decx
+        .endif
 lp:     lda     blk,x
         .rept   d
         lsra
@@ -83,22 +101,68 @@ lp:     lda     blk,x
         .endm
         eor     blk,x
         sta     blk,x
-        incx
         .if     d-1
+        incx
         txa
         and     #d
         beq     lp                      ; the next X of this group
-        .rept   d
-        incx                            ; skip the group's other half
-        .endm
+        .if     d-2
+        txa                             ; skip the group's other half
+        add     #d
+        tax
         .else
+        incx
         incx
         .endif
         cpx     *so+1
         bne     lp
+        .else
+        decx
+        decx
+        bpl     lp
+        .endif
         .endm
 
 ; ---- rotate C and D (the windows) by one ----------------------------------
+; GETR a,b: rotate bit b of page-zero byte a into A from the left (as GET,
+; 8 cycles): six of them leave an S-box's key bits in bits 7..2.
+        .macro  GETR a,b
+        brset   #b,*a,.+3
+        rora
+        .endm
+
+; ---- the rest of an S-box step, its six key bits in A --------------------
+; SODD (S1, S3, S5, S7): the key bits in bits 7..2 (GETR); park them in pk,
+; C = bit eb of ea, A = rb rotated right (E in bits 7..2), XOR, read the
+; high nibble of sbox4 + p + 4 x index into out. SEVEN (S2, S4, S6): bits
+; 5..0 (GET), A = rb rotated left, the low nibble of sbox4 + q + index ORed
+; into out.
+        .macro  SODD pk,eb,ea,rb,p,out
+        sta     *pk
+        brset   #eb,*ea,.+3
+        lda     *rb
+        rora
+        eor     *pk                     ; + K
+        and     #0xfc
+        tax
+        lda     sbox4+p,x
+        and     #0xf0
+        sta     *out
+        .endm
+        .macro  SEVEN pk,eb,ea,rb,q,out
+        sta     *pk
+        brset   #eb,*ea,.+3
+        lda     *rb
+        rola
+        eor     *pk                     ; + K
+        and     #0x3f
+        tax
+        lda     sbox4+q,x
+        and     #0x0f
+        ora     *out
+        sta     *out
+        .endm
+
         .macro  ROTL
         brset   #3,*key+7,.+3           ; C = C5, the bit after the window
         rol     *key+4
@@ -127,11 +191,11 @@ lp:     lda     blk,x
         .area   DESCODE (ABS)
         .org    SMALL_CODE_AT
 
+des_decrypt_ks::
+        lda     #0x40                   ; bit 6: rotate right, K16 first
+        bra     des_go
 des_encrypt_ks::
         clra                            ; rounds 0..15, C and D rotate left
-        bra     des_go
-des_decrypt_ks::
-        lda     #16                     ; bit 4: rotate right, K16 first
 des_go:
         sta     *ctr
         lda     #16                     ; transpose the block and the key
@@ -160,44 +224,47 @@ windows:
         lsra                            ; 0000 C1..C4
         ora     *key+4
         sta     *key+4
-        brclr   #4,*ctr,round           ; decryption: K16 = PC2(C0, D0)
+        brclr   #6,*ctr,round           ; decryption: K16 = PC2(C0, D0)
         jmp     f
 
 ; ---- a round ----------------------------------------------------------------
+last:                                   ; undo round 16's swap, then FP
+        .irp    j,0,2,4,6
+        lda     *blk+j
+        ldx     *blk+j+1
+        sta     *blk+j+1
+        stx     *blk+j
+        .endm
+        lda     #8
+        sta     *so+1                   ; transpose the block only
+        bset    #7,*ctr
+        jmp     transpose
+
+rotr:   tax
+rotr1:  ROTR                            ; decryption: the same counts
+        decx                            ; (the schedule is symmetric),
+        bne     rotr1                   ; the other way, after K16
+        bra     f
 round:
         lda     *ctr
-        and     #15
+        and     #31
         tax
         lda     des_shifts,x            ; 1 or 2 (FIPS 46-3, the schedule)
-        tax
-        brset   #4,*ctr,rotr
-rotl:   ROTL
-        decx
-        bne     rotl
-        bra     f
-rotr:   ROTR                            ; decryption: the same counts
-        decx                            ; (the schedule is symmetric),
-        bne     rotr                    ; the other way, after K16
+        beq     last                    ; 0 after round 16
+        brset   #6,*ctr,rotr
+        lsra                            ; encryption: 1 skips a rotation
+        bcs     rotl1
+        ROTL
+rotl1:  ROTL
 f:
 ; S1: K bits 1-6, E bits R32-R5
-        GET     key+6,2  ; K1 = C14
-        GET     key+5,7  ; K2 = C17
-        GET     key+6,5  ; K3 = C11
-        GET     key+5,0  ; K4 = C24
-        GET     key+7,7  ; K5 = C1
-        GET     key+7,3  ; K6 = C5
-        sta     *so+0
-        brset   #0,*blk+1,.+3         ; C = R32
-        lda     *blk+7
-        rora                            ; R32 R1..R7
-        lsra
-        lsra                            ; 00 E1..E6
-        eor     *so+0                 ; + K
-        and     #0x3f
-        tax
-        lda     sbox4+0,x            ; S1 in the high nibble
-        and     #0xf0
-        sta     *so+0
+        GETR    key+7,3  ; K6 = C5
+        GETR    key+7,7  ; K5 = C1
+        GETR    key+5,0  ; K4 = C24
+        GETR    key+6,5  ; K3 = C11
+        GETR    key+5,7  ; K2 = C17
+        GETR    key+6,2  ; K1 = C14
+        SODD    so+0,0,blk+1,blk+7,0,so+0 ; S1, C = R32
 ; S2: K bits 7-12, E bits R4-R9
         GET     key+7,5  ; K7 = C3
         GET     key+4,4  ; K8 = C28
@@ -205,36 +272,15 @@ f:
         GET     key+7,2  ; K10 = C6
         GET     key+5,3  ; K11 = C21
         GET     key+6,6  ; K12 = C10
-        sta     *so+1
-        brset   #7,*blk+5,.+3         ; C = R9
-        lda     *blk+7
-        rola                            ; (R4..R8 R9) = E7..E12
-        eor     *so+1                 ; + K
-        and     #0x3f
-        tax
-        lda     sbox4+0,x            ; S2 in the low nibble
-        and     #0x0f
-        ora     *so+0
-        sta     *so+0
+        SEVEN   so+1,7,blk+5,blk+7,0,so+0 ; S2, C = R9: (R4..R8 R9) = E7..E12
 ; S3: K bits 13-18, E bits R8-R13
-        GET     key+5,1  ; K13 = C23
-        GET     key+5,5  ; K14 = C19
-        GET     key+6,4  ; K15 = C12
-        GET     key+7,4  ; K16 = C4
-        GET     key+4,6  ; K17 = C26
-        GET     key+7,0  ; K18 = C8
-        sta     *so+1
-        brset   #0,*blk+7,.+3         ; C = R8
-        lda     *blk+5
-        rora                            ; R8 R9..R15
-        lsra
-        lsra                            ; 00 E13..E18
-        eor     *so+1                 ; + K
-        and     #0x3f
-        tax
-        lda     sbox4+64,x            ; S3 in the high nibble
-        and     #0xf0
-        sta     *so+1
+        GETR    key+7,0  ; K18 = C8
+        GETR    key+4,6  ; K17 = C26
+        GETR    key+7,4  ; K16 = C4
+        GETR    key+6,4  ; K15 = C12
+        GETR    key+5,5  ; K14 = C19
+        GETR    key+5,1  ; K13 = C23
+        SODD    so+1,0,blk+7,blk+5,1,so+1 ; S3, C = R8
 ; S4: K bits 19-24, E bits R12-R17
         GET     key+6,0  ; K19 = C16
         GET     key+7,1  ; K20 = C7
@@ -242,36 +288,15 @@ f:
         GET     key+5,4  ; K22 = C20
         GET     key+6,3  ; K23 = C13
         GET     key+7,6  ; K24 = C2
-        sta     *so+2
-        brset   #7,*blk+3,.+3         ; C = R17
-        lda     *blk+5
-        rola                            ; (R12..R16 R17) = E19..E24
-        eor     *so+2                 ; + K
-        and     #0x3f
-        tax
-        lda     sbox4+64,x            ; S4 in the low nibble
-        and     #0x0f
-        ora     *so+1
-        sta     *so+1
+        SEVEN   so+2,7,blk+3,blk+5,64,so+1 ; S4, C = R17: (R12..R16 R17) = E19..E24
 ; S5: K bits 25-30, E bits R16-R21
-        GET     key+2,3  ; K25 = D13
-        GET     key+3,0  ; K26 = D24
-        GET     key+1,5  ; K27 = D3
-        GET     key+2,7  ; K28 = D9
-        GET     key+3,5  ; K29 = D19
-        GET     key+0,5  ; K30 = D27
-        sta     *so+2
-        brset   #0,*blk+5,.+3         ; C = R16
-        lda     *blk+3
-        rora                            ; R16 R17..R23
-        lsra
-        lsra                            ; 00 E25..E30
-        eor     *so+2                 ; + K
-        and     #0x3f
-        tax
-        lda     sbox4+128,x            ; S5 in the high nibble
-        and     #0xf0
-        sta     *so+2
+        GETR    key+0,5  ; K30 = D27
+        GETR    key+3,5  ; K29 = D19
+        GETR    key+2,7  ; K28 = D9
+        GETR    key+1,5  ; K27 = D3
+        GETR    key+3,0  ; K26 = D24
+        GETR    key+2,3  ; K25 = D13
+        SODD    so+2,0,blk+5,blk+3,2,so+2 ; S5, C = R16
 ; S6: K bits 31-36, E bits R20-R25
         GET     key+1,6  ; K31 = D2
         GET     key+2,4  ; K32 = D12
@@ -279,50 +304,37 @@ f:
         GET     key+3,7  ; K34 = D17
         GET     key+1,3  ; K35 = D5
         GET     key+3,4  ; K36 = D20
-        sta     *so+3
-        brset   #7,*blk+1,.+3         ; C = R25
-        lda     *blk+3
-        rola                            ; (R20..R24 R25) = E31..E36
-        eor     *so+3                 ; + K
-        and     #0x3f
-        tax
-        lda     sbox4+128,x            ; S6 in the low nibble
-        and     #0x0f
-        ora     *so+2
-        sta     *so+2
+        SEVEN   so+3,7,blk+1,blk+3,128,so+2 ; S6, C = R25: (R20..R24 R25) = E31..E36
 ; S7: K bits 37-42, E bits R24-R29
-        GET     key+2,0  ; K37 = D16
-        GET     key+3,3  ; K38 = D21
-        GET     key+2,5  ; K39 = D11
-        GET     key+0,4  ; K40 = D28
-        GET     key+1,2  ; K41 = D6
-        GET     key+0,7  ; K42 = D25
+        GETR    key+0,7  ; K42 = D25
+        GETR    key+1,2  ; K41 = D6
+        GETR    key+0,4  ; K40 = D28
+        GETR    key+2,5  ; K39 = D11
+        GETR    key+3,3  ; K38 = D21
+        GETR    key+2,0  ; K37 = D16
         sta     *so+3
         brset   #0,*blk+3,.+3         ; C = R24
         lda     *blk+1
-        rora                            ; R24 R25..R31
-        lsra
-        lsra                            ; 00 E37..E42
+        rora                            ; R24 R25..R31: E in bits 7..2
         eor     *so+3                 ; + K
-        and     #0x3f
+        and     #0xfc
         tax
-        lda     sbox4+192,x            ; S7 in the high nibble
+        lda     sbox4+3,x            ; S7 in the high nibble
         and     #0xf0
-        sta     *so+3
+        tax                             ; S7 waits in X, so+3 is free
 ; S8: K bits 43-48, E bits R28-R1
-        ldx     *ctr                    ; the round counter waits in X
         GET     key+3,6  ; K43 = D18
         GET     key+2,2  ; K44 = D14
         GET     key+3,2  ; K45 = D22
         GET     key+1,0  ; K46 = D8
         GET     key+1,7  ; K47 = D1
         GET     key+1,4  ; K48 = D4
-        sta     *ctr
+        sta     *so+3
         brset   #7,*blk+7,.+3         ; C = R1
         lda     *blk+1
         rola                            ; (R28..R32 R1) = E43..E48
-        eor     *ctr                 ; + K
-        stx     *ctr
+        eor     *so+3                 ; + K
+        stx     *so+3                   ; S7
         and     #0x3f
         tax
         lda     sbox4+192,x            ; S8 in the low nibble
@@ -379,26 +391,7 @@ f:
         stx     *blk+0                 ; new L = R
         sta     *blk+1                 ; new R = L ^ f
         inc     *ctr
-        lda     *ctr
-        and     #15
-        beq     last
         jmp     round
-last:                                   ; undo round 16's swap, then FP
-        clrx
-swap:   lda     blk,x
-        sta     *so
-        lda     blk+1,x
-        sta     blk,x
-        lda     *so
-        sta     blk+1,x
-        incx
-        incx
-        cpx     #8
-        bne     swap
-        stx     *so+1                   ; transpose the block only
-        bset    #7,*ctr
-        jmp     transpose
-
 des_shifts::                            ; read as data: a table
-        .db     1,1,2,2,2,2,2,2,1,2,2,2,2,2,2,1
+        .db     1,1,2,2,2,2,2,2,1,2,2,2,2,2,2,1,0
 des_shifts_end::
