@@ -7,8 +7,10 @@
 //!
 //! shc08 runs the same image in one batch process from the same state.
 //! Its time is that run less an empty run of the same image (started at
-//! the halt), which leaves out its start-up and the loading of the image;
-//! its instructions are likewise the difference of its two counts.
+//! the halt), which leaves out its start-up and the loading of the image,
+//! the better of two such pairs; its instructions are likewise the
+//! difference of its two counts. Ours is the best of five runs of each
+//! kind.
 //!
 //! `cargo bench -p cardlab-sim --bench hc05_vs_shc08`. Both simulators
 //! must end with the CRC Rust computes, in the same state, after the same
@@ -110,14 +112,15 @@ fn crc16(data: &[u8], passes: usize) -> u16 {
     crc
 }
 
-/// Best of three runs: (instructions, cycles, time, X:A).
+/// Best of five runs: (instructions, cycles, time, X:A). The machine is
+/// shared: the best run is the one least disturbed.
 fn ours(
     segments: &[(u32, Vec<u8>)],
     case: &Shc08Case,
     observer: impl Fn() -> Option<Box<dyn Observer>>,
 ) -> (u64, u64, Duration, u16) {
     let mut best = None::<(u64, u64, Duration, u16)>;
-    for _ in 0..3 {
+    for _ in 0..5 {
         let mut cpu = start_ours(segments, case);
         cpu.set_observer(observer());
         let start = Instant::now();
@@ -184,15 +187,26 @@ fn main() {
     cpu.run(u64::MAX, None).unwrap();
     let ours_state = memory(&cpu, &[RESULT]);
 
-    // shc08: the run to the halt, less an empty run (from the halt).
+    // shc08: the run to the halt, less an empty run (from the halt); the
+    // better of two such pairs.
     let timed = |pc| {
         let t = Instant::now();
         let state = run_shc08(&built.ihx, &[halt], &[case(pc)], &[RESULT]).remove(0);
         (t.elapsed(), state)
     };
-    let (empty_time, empty) = timed(halt);
-    let (full_time, full) = timed(start);
-    let shc08_time = full_time.saturating_sub(empty_time);
+    let mut best = None::<(Duration, Duration, Duration)>;
+    let (mut empty, mut full) = (None, None);
+    for _ in 0..2 {
+        let (empty_time, e) = timed(halt);
+        let (full_time, f) = timed(start);
+        let time = full_time.saturating_sub(empty_time);
+        if best.is_none_or(|b| time < b.0) {
+            best = Some((time, full_time, empty_time));
+        }
+        (empty, full) = (Some(e), Some(f));
+    }
+    let (shc08_time, full_time, empty_time) = best.unwrap();
+    let (empty, full) = (empty.unwrap(), full.unwrap());
     // ucsim does not stop at a breakpoint on the PC it starts from: the
     // empty run executes its `BRA *` once.
     assert_eq!(empty.pc, halt);
