@@ -13,12 +13,14 @@
 mod common;
 mod hc05_tools;
 
-use cardlab_sim::hc05::{self, Config, Hc05, Regs, timing};
+use cardlab_sim::Cpu;
+use cardlab_sim::hc05::{self, Regs, timing};
 use cardlab_sim::observe::{Coverage, downcast};
 use cardlab_sim::target::Target;
-use cardlab_sim::{Cpu, Space};
 use common::Rng;
-use hc05_tools::{Shc08Case, assemble, listing, run_shc08, shc08_missing};
+use hc05_tools::{
+    Shc08Case, assemble, listed_cycles, listing, memory, run_shc08, shc08_missing, start_ours,
+};
 use std::fmt::Write as _;
 
 const BATCHES: usize = 14;
@@ -253,50 +255,25 @@ fn random_programs_match_shc08_and_the_listing_cycles() {
             })
             .collect();
         let theirs = run_shc08(&built.ihx, &breaks, &cases, &RAM);
-        for (k, ((ram, regs), t)) in states.iter().zip(theirs).enumerate() {
-            let mut cpu = Hc05::new(Config::default());
-            for (addr, bytes) in &image.segments {
-                cpu.load(*addr, bytes).unwrap();
-            }
-            for (&(s, _), bytes) in RAM.iter().zip(ram) {
-                for (i, &b) in bytes.iter().enumerate() {
-                    cpu.write(Space::Memory, s as u32 + i as u32, b);
-                }
-            }
-            cpu.set_regs(*regs);
+        for (k, (case, t)) in cases.iter().zip(theirs).enumerate() {
+            let mut cpu = start_ours(&image.segments, case);
             cpu.set_observer(Some(Box::new(Coverage::default())));
             cpu.run(1_000_000, None)
                 .unwrap_or_else(|e| panic!("batch {batch} program {k}: {e}"));
             let r = cpu.regs();
-            let ours_ram: Vec<Vec<u8>> = RAM
-                .iter()
-                .map(|&(s, n)| {
-                    (0..n as u32)
-                        .map(|i| cpu.read(Space::Memory, s as u32 + i).unwrap())
-                        .collect()
-                })
-                .collect();
             let what = format!("batch {batch} program P{k}");
-            assert_eq!(ours_ram, t.memory, "{what}: RAM");
+            assert_eq!(memory(&cpu, &RAM), t.memory, "{what}: RAM");
             assert_eq!(
                 (r.a, r.x, r.sp, r.ccr & 0x1F, r.pc),
                 (t.a, t.x, t.sp, t.ccr & 0x1F, t.pc),
                 "{what}: a x sp hinzc pc"
             );
             let coverage = downcast::<Coverage>(cpu.take_observer().unwrap()).unwrap();
-            let from_listing: u64 = coverage
-                .executed
-                .iter()
-                .map(|(&pc, &(_, times))| {
-                    let line = &listed[&(pc as u16)];
-                    let n = line.cycles.unwrap_or_else(|| {
-                        assert_eq!(line.bytes[0], 0x42, "{what}: no cycles for {}", line.source);
-                        11 // MUL: the vendor table; the listing prints none
-                    });
-                    n as u64 * times
-                })
-                .sum();
-            assert_eq!(cpu.cycles(), from_listing, "{what}: cycles");
+            assert_eq!(
+                cpu.cycles(),
+                listed_cycles(&listed, &coverage, &what),
+                "{what}: cycles"
+            );
             executed += cpu.instructions();
             compared += 1;
         }

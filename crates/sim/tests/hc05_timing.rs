@@ -17,7 +17,7 @@ use cardlab_sim::Space;
 use cardlab_sim::hc05::{self, HC05, timing};
 use cardlab_sim::observe::{Coverage, downcast};
 use cardlab_sim::target::Target;
-use hc05_tools::{assemble, listing};
+use hc05_tools::{assemble, listed_cycles, listing};
 
 const ORG: u16 = 0x0300;
 
@@ -128,18 +128,6 @@ fn a_program_takes_the_listings_cycles_summed_over_what_it_executed() {
     cpu.run(100_000, None).unwrap();
     assert_eq!(cpu.pc(), program.symbols["done"]);
     let coverage = downcast::<Coverage>(cpu.take_observer().unwrap()).unwrap();
-    let from_listing: u64 = coverage
-        .executed
-        .iter()
-        .map(|(&pc, &(_, times))| {
-            let line = &listed[&(pc as u16)];
-            let cycles = line.cycles.unwrap_or_else(|| match line.bytes[0] {
-                0x42 => 11, // MUL: the vendor table (the listing prints none)
-                op => panic!("no cycles listed for {op:#04x}"),
-            });
-            cycles as u64 * times
-        })
-        .sum();
-    assert_eq!(cpu.cycles(), from_listing);
+    assert_eq!(cpu.cycles(), listed_cycles(&listed, &coverage, "loop"));
     assert!(cpu.instructions() > 200);
 }

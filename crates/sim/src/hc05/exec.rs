@@ -27,13 +27,8 @@ impl Hc05 {
     /// N and Z from a result.
     #[inline]
     fn set_nz(&mut self, r: u8) {
-        let mut f = 0;
-        if r == 0 {
-            f |= Z;
-        }
-        if r & 0x80 != 0 {
-            f |= N;
-        }
+        // N is bit 7 of the result moved to bit 2.
+        let f = ((r >> 5) & N) | if r == 0 { Z } else { 0 };
         self.set_flags(N | Z, f);
     }
 
@@ -42,10 +37,14 @@ impl Hc05 {
         self.ccr & f != 0
     }
 
-    pub(super) fn execute(&mut self, op: u8, b1: u8, b2: u8) -> Result<(), Fault> {
+    /// Execute opcode `op` with operand bytes `b1`, `b2`. Inlined into a
+    /// copy per opcode (`Hc05::step_running`), where the column and row
+    /// tests below are constants and fold away.
+    #[inline(always)]
+    pub(super) fn execute<const O: bool>(&mut self, op: u8, b1: u8, b2: u8) -> Result<(), Fault> {
         match op >> 4 {
-            0x0 => self.branch_on_bit(op, b1, b2),
-            0x1 => self.set_or_clear_bit(op, b1),
+            0x0 => self.branch_on_bit::<O>(op, b1, b2),
+            0x1 => self.set_or_clear_bit::<O>(op, b1),
             0x2 => {
                 if self.condition(op) {
                     self.pc = rel(self.pc, b1);
@@ -58,9 +57,9 @@ impl Hc05 {
                     0x6 => self.x as u16 + b1 as u16, // IX1
                     _ => self.x as u16,               // IX
                 };
-                let v = self.read(ea)?;
+                let v = self.read::<O>(ea)?;
                 match self.modify(op, v) {
-                    Some(r) => self.write(ea, r),
+                    Some(r) => self.write::<O>(ea, r),
                     None => Ok(()),
                 }
             }
@@ -84,12 +83,13 @@ impl Hc05 {
                 }
                 Ok(())
             }
-            0x8 | 0x9 => self.control(op),
-            _ => self.register_memory(op, b1, b2),
+            0x8 | 0x9 => self.control::<O>(op),
+            _ => self.register_memory::<O>(op, b1, b2),
         }
     }
 
     /// Branch conditions of the 0x2 column, in the map's order.
+    #[inline(always)]
     fn condition(&self, op: u8) -> bool {
         match op & 0x0F {
             0x0 => true,                            // BRA
@@ -112,14 +112,16 @@ impl Hc05 {
     }
 
     /// The IRQ pin: no interrupt source is modelled, so it rests high.
+    #[inline(always)]
     fn irq_pin(&self) -> bool {
         true
     }
 
     /// BRSET n / BRCLR n: C = the bit; branch if it is set (even opcodes)
     /// or clear (odd).
-    fn branch_on_bit(&mut self, op: u8, dd: u8, rr: u8) -> Result<(), Fault> {
-        let v = self.read(dd as u16)?;
+    #[inline(always)]
+    fn branch_on_bit<const O: bool>(&mut self, op: u8, dd: u8, rr: u8) -> Result<(), Fault> {
+        let v = self.read::<O>(dd as u16)?;
         let set = v & (1 << ((op >> 1) & 7)) != 0;
         self.set_flags(C, if set { C } else { 0 });
         if set == (op & 1 == 0) {
@@ -129,15 +131,17 @@ impl Hc05 {
     }
 
     /// BSET n (even opcodes) / BCLR n (odd): a read-modify-write of the byte.
-    fn set_or_clear_bit(&mut self, op: u8, dd: u8) -> Result<(), Fault> {
-        let v = self.read(dd as u16)?;
+    #[inline(always)]
+    fn set_or_clear_bit<const O: bool>(&mut self, op: u8, dd: u8) -> Result<(), Fault> {
+        let v = self.read::<O>(dd as u16)?;
         let mask = 1 << ((op >> 1) & 7);
         let r = if op & 1 == 0 { v | mask } else { v & !mask };
-        self.write(dd as u16, r)
+        self.write::<O>(dd as u16, r)
     }
 
     /// The read-modify-write rows (columns 0x3-0x7): the new value, or
     /// `None` for TST, which only sets flags.
+    #[inline(always)]
     fn modify(&mut self, op: u8, v: u8) -> Option<u8> {
         let c_in = self.flag(C) as u8;
         let (r, carry) = match op & 0x0F {
@@ -167,22 +171,23 @@ impl Hc05 {
 
     /// RTI, RTS, SWI, STOP, WAIT and the register instructions (columns
     /// 0x8 and 0x9).
-    fn control(&mut self, op: u8) -> Result<(), Fault> {
+    #[inline(always)]
+    fn control<const O: bool>(&mut self, op: u8) -> Result<(), Fault> {
         match op {
             0x80 => {
                 // RTI: pull CCR, A, X, PCH, PCL (the reverse of the stacking).
-                self.ccr = self.pull()? & (H | I | N | Z | C);
-                self.a = self.pull()?;
-                self.x = self.pull()?;
-                self.pc = self.pull_address()?;
+                self.ccr = self.pull::<O>()? & (H | I | N | Z | C);
+                self.a = self.pull::<O>()?;
+                self.x = self.pull::<O>()?;
+                self.pc = self.pull_address::<O>()?;
             }
-            0x81 => self.pc = self.pull_address()?, // RTS
+            0x81 => self.pc = self.pull_address::<O>()?, // RTS
             0x83 => {
                 // SWI: push PCL, PCH, X, A, CCR; set I; vector from 0xFFFC.
-                self.push_return(self.pc)?;
-                self.push(self.x)?;
-                self.push(self.a)?;
-                self.push(self.ccr())?;
+                self.push_return::<O>(self.pc)?;
+                self.push::<O>(self.x)?;
+                self.push::<O>(self.a)?;
+                self.push::<O>(self.ccr())?;
                 self.ccr |= I;
                 self.pc = self.vector(super::SWI_VECTOR);
             }
@@ -203,14 +208,16 @@ impl Hc05 {
         Ok(())
     }
 
-    fn pull_address(&mut self) -> Result<u16, Fault> {
-        let hi = self.pull()?;
-        let lo = self.pull()?;
+    #[inline(always)]
+    fn pull_address<const O: bool>(&mut self) -> Result<u16, Fault> {
+        let hi = self.pull::<O>()?;
+        let lo = self.pull::<O>()?;
         Ok(u16::from_be_bytes([hi, lo]))
     }
 
     /// The operand of the register/memory columns 0xA (IMM), 0xB (DIR),
     /// 0xC (EXT), 0xD (IX2), 0xE (IX1) and 0xF (IX).
+    #[inline(always)]
     fn operand(&self, op: u8, b1: u8, b2: u8) -> Operand {
         let word = u16::from_be_bytes([b1, b2]);
         match op >> 4 {
@@ -223,20 +230,21 @@ impl Hc05 {
         }
     }
 
-    #[inline]
-    fn operand_value(&mut self, operand: Operand) -> Result<u8, Fault> {
+    #[inline(always)]
+    fn operand_value<const O: bool>(&mut self, operand: Operand) -> Result<u8, Fault> {
         match operand {
             Operand::Immediate(v) => Ok(v),
-            Operand::Memory(ea) => self.read(ea),
+            Operand::Memory(ea) => self.read::<O>(ea),
         }
     }
 
     /// Columns 0xA-0xF: the ALU rows, loads, stores, JMP, JSR (and BSR,
     /// which sits where JSR #imm would).
-    fn register_memory(&mut self, op: u8, b1: u8, b2: u8) -> Result<(), Fault> {
+    #[inline(always)]
+    fn register_memory<const O: bool>(&mut self, op: u8, b1: u8, b2: u8) -> Result<(), Fault> {
         if op == 0xAD {
             // BSR rel
-            self.push_return(self.pc)?;
+            self.push_return::<O>(self.pc)?;
             self.pc = rel(self.pc, b1);
             return Ok(());
         }
@@ -249,19 +257,19 @@ impl Hc05 {
             0xC => self.pc = ea, // JMP
             0xD => {
                 // JSR
-                self.push_return(self.pc)?;
+                self.push_return::<O>(self.pc)?;
                 self.pc = ea;
             }
             0x7 => {
                 self.set_nz(self.a); // STA
-                self.write(ea, self.a)?;
+                self.write::<O>(ea, self.a)?;
             }
             0xF => {
                 self.set_nz(self.x); // STX
-                self.write(ea, self.x)?;
+                self.write::<O>(ea, self.x)?;
             }
             row => {
-                let m = self.operand_value(operand)?;
+                let m = self.operand_value::<O>(operand)?;
                 self.alu(row, m);
             }
         }
@@ -269,6 +277,7 @@ impl Hc05 {
     }
 
     /// The ALU rows of columns 0xA-0xF with their operand `m`.
+    #[inline(always)]
     fn alu(&mut self, row: u8, m: u8) {
         match row {
             0x0 => self.a = self.subtract(self.a, m, false), // SUB
@@ -306,6 +315,7 @@ impl Hc05 {
     }
 
     /// ADD/ADC: H from bit 3, C from bit 7, N and Z.
+    #[inline(always)]
     fn add(&mut self, m: u8, carry_in: bool) -> u8 {
         let c = carry_in as u16;
         let sum = self.a as u16 + m as u16 + c;
@@ -324,6 +334,7 @@ impl Hc05 {
     }
 
     /// SUB/SBC/CMP/CPX: C = borrow, N and Z; H unaffected.
+    #[inline(always)]
     fn subtract(&mut self, r: u8, m: u8, borrow_in: bool) -> u8 {
         let diff = r as i16 - m as i16 - borrow_in as i16;
         let out = diff as u8;

@@ -23,7 +23,7 @@ pub mod load;
 pub mod map;
 pub mod timing;
 
-use crate::{Access, Cpu, Executed, Observer, Register, SimError, Space};
+use crate::{Access, Cpu, Executed, Observer, Register, SimError, Space, Stop};
 pub use map::{Kind, MC68HC705B16, MemoryMap, Region};
 pub use timing::{HC05, Timing};
 
@@ -57,6 +57,11 @@ const READ: u8 = 1;
 const WRITE: u8 = 2;
 /// An instruction may be fetched here: RAM, or ROM/EEPROM the image loaded.
 const FETCH: u8 = 4;
+/// This address and the next are FETCH (a two-byte instruction, or the
+/// `BRA *` of the halt convention, may be fetched here).
+const FETCH2: u8 = 8;
+/// This address and the next two are FETCH.
+const FETCH3: u8 = 16;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Config {
@@ -83,6 +88,91 @@ pub struct Regs {
     /// 111HINZC; the upper three bits are ignored when set.
     pub ccr: u8,
 }
+
+/// Why an instruction did not execute, before the PC and the opcode are
+/// attached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Trap {
+    /// Not all of its bytes are fetchable.
+    Fetch,
+    /// No entry in the timing table.
+    Illegal,
+    /// An operand access failed.
+    Memory(Fault),
+    /// The run is halted (handlers with the halt test only): a `BRA *`
+    /// not executed, or STOP or WAIT executed.
+    Halt,
+}
+
+/// One opcode's handler: execute it at the PC it was fetched from.
+type Handler = fn(&mut Hc05, u16) -> Result<u32, Trap>;
+
+macro_rules! handlers {
+    ($halt_test:literal, $observed:literal; $($op:literal)*) => {
+        [$(Hc05::step_op::<$op, $halt_test, $observed> as Handler,)*]
+    };
+}
+
+/// The handlers [`Cpu::step`] uses.
+static STEP: [Handler; 256] = handlers!(false, true;
+    0x00 0x01 0x02 0x03 0x04 0x05 0x06 0x07 0x08 0x09 0x0A 0x0B 0x0C 0x0D 0x0E 0x0F
+    0x10 0x11 0x12 0x13 0x14 0x15 0x16 0x17 0x18 0x19 0x1A 0x1B 0x1C 0x1D 0x1E 0x1F
+    0x20 0x21 0x22 0x23 0x24 0x25 0x26 0x27 0x28 0x29 0x2A 0x2B 0x2C 0x2D 0x2E 0x2F
+    0x30 0x31 0x32 0x33 0x34 0x35 0x36 0x37 0x38 0x39 0x3A 0x3B 0x3C 0x3D 0x3E 0x3F
+    0x40 0x41 0x42 0x43 0x44 0x45 0x46 0x47 0x48 0x49 0x4A 0x4B 0x4C 0x4D 0x4E 0x4F
+    0x50 0x51 0x52 0x53 0x54 0x55 0x56 0x57 0x58 0x59 0x5A 0x5B 0x5C 0x5D 0x5E 0x5F
+    0x60 0x61 0x62 0x63 0x64 0x65 0x66 0x67 0x68 0x69 0x6A 0x6B 0x6C 0x6D 0x6E 0x6F
+    0x70 0x71 0x72 0x73 0x74 0x75 0x76 0x77 0x78 0x79 0x7A 0x7B 0x7C 0x7D 0x7E 0x7F
+    0x80 0x81 0x82 0x83 0x84 0x85 0x86 0x87 0x88 0x89 0x8A 0x8B 0x8C 0x8D 0x8E 0x8F
+    0x90 0x91 0x92 0x93 0x94 0x95 0x96 0x97 0x98 0x99 0x9A 0x9B 0x9C 0x9D 0x9E 0x9F
+    0xA0 0xA1 0xA2 0xA3 0xA4 0xA5 0xA6 0xA7 0xA8 0xA9 0xAA 0xAB 0xAC 0xAD 0xAE 0xAF
+    0xB0 0xB1 0xB2 0xB3 0xB4 0xB5 0xB6 0xB7 0xB8 0xB9 0xBA 0xBB 0xBC 0xBD 0xBE 0xBF
+    0xC0 0xC1 0xC2 0xC3 0xC4 0xC5 0xC6 0xC7 0xC8 0xC9 0xCA 0xCB 0xCC 0xCD 0xCE 0xCF
+    0xD0 0xD1 0xD2 0xD3 0xD4 0xD5 0xD6 0xD7 0xD8 0xD9 0xDA 0xDB 0xDC 0xDD 0xDE 0xDF
+    0xE0 0xE1 0xE2 0xE3 0xE4 0xE5 0xE6 0xE7 0xE8 0xE9 0xEA 0xEB 0xEC 0xED 0xEE 0xEF
+    0xF0 0xF1 0xF2 0xF3 0xF4 0xF5 0xF6 0xF7 0xF8 0xF9 0xFA 0xFB 0xFC 0xFD 0xFE 0xFF
+);
+
+/// The handlers [`Cpu::run`] uses: the same, with the halt test.
+static RUN: [Handler; 256] = handlers!(true, true;
+    0x00 0x01 0x02 0x03 0x04 0x05 0x06 0x07 0x08 0x09 0x0A 0x0B 0x0C 0x0D 0x0E 0x0F
+    0x10 0x11 0x12 0x13 0x14 0x15 0x16 0x17 0x18 0x19 0x1A 0x1B 0x1C 0x1D 0x1E 0x1F
+    0x20 0x21 0x22 0x23 0x24 0x25 0x26 0x27 0x28 0x29 0x2A 0x2B 0x2C 0x2D 0x2E 0x2F
+    0x30 0x31 0x32 0x33 0x34 0x35 0x36 0x37 0x38 0x39 0x3A 0x3B 0x3C 0x3D 0x3E 0x3F
+    0x40 0x41 0x42 0x43 0x44 0x45 0x46 0x47 0x48 0x49 0x4A 0x4B 0x4C 0x4D 0x4E 0x4F
+    0x50 0x51 0x52 0x53 0x54 0x55 0x56 0x57 0x58 0x59 0x5A 0x5B 0x5C 0x5D 0x5E 0x5F
+    0x60 0x61 0x62 0x63 0x64 0x65 0x66 0x67 0x68 0x69 0x6A 0x6B 0x6C 0x6D 0x6E 0x6F
+    0x70 0x71 0x72 0x73 0x74 0x75 0x76 0x77 0x78 0x79 0x7A 0x7B 0x7C 0x7D 0x7E 0x7F
+    0x80 0x81 0x82 0x83 0x84 0x85 0x86 0x87 0x88 0x89 0x8A 0x8B 0x8C 0x8D 0x8E 0x8F
+    0x90 0x91 0x92 0x93 0x94 0x95 0x96 0x97 0x98 0x99 0x9A 0x9B 0x9C 0x9D 0x9E 0x9F
+    0xA0 0xA1 0xA2 0xA3 0xA4 0xA5 0xA6 0xA7 0xA8 0xA9 0xAA 0xAB 0xAC 0xAD 0xAE 0xAF
+    0xB0 0xB1 0xB2 0xB3 0xB4 0xB5 0xB6 0xB7 0xB8 0xB9 0xBA 0xBB 0xBC 0xBD 0xBE 0xBF
+    0xC0 0xC1 0xC2 0xC3 0xC4 0xC5 0xC6 0xC7 0xC8 0xC9 0xCA 0xCB 0xCC 0xCD 0xCE 0xCF
+    0xD0 0xD1 0xD2 0xD3 0xD4 0xD5 0xD6 0xD7 0xD8 0xD9 0xDA 0xDB 0xDC 0xDD 0xDE 0xDF
+    0xE0 0xE1 0xE2 0xE3 0xE4 0xE5 0xE6 0xE7 0xE8 0xE9 0xEA 0xEB 0xEC 0xED 0xEE 0xEF
+    0xF0 0xF1 0xF2 0xF3 0xF4 0xF5 0xF6 0xF7 0xF8 0xF9 0xFA 0xFB 0xFC 0xFD 0xFE 0xFF
+);
+
+/// The handlers [`Cpu::run`] uses when no observer is set (none can be set
+/// during a run: observers do not reach the CPU).
+static RUN_UNOBSERVED: [Handler; 256] = handlers!(true, false;
+    0x00 0x01 0x02 0x03 0x04 0x05 0x06 0x07 0x08 0x09 0x0A 0x0B 0x0C 0x0D 0x0E 0x0F
+    0x10 0x11 0x12 0x13 0x14 0x15 0x16 0x17 0x18 0x19 0x1A 0x1B 0x1C 0x1D 0x1E 0x1F
+    0x20 0x21 0x22 0x23 0x24 0x25 0x26 0x27 0x28 0x29 0x2A 0x2B 0x2C 0x2D 0x2E 0x2F
+    0x30 0x31 0x32 0x33 0x34 0x35 0x36 0x37 0x38 0x39 0x3A 0x3B 0x3C 0x3D 0x3E 0x3F
+    0x40 0x41 0x42 0x43 0x44 0x45 0x46 0x47 0x48 0x49 0x4A 0x4B 0x4C 0x4D 0x4E 0x4F
+    0x50 0x51 0x52 0x53 0x54 0x55 0x56 0x57 0x58 0x59 0x5A 0x5B 0x5C 0x5D 0x5E 0x5F
+    0x60 0x61 0x62 0x63 0x64 0x65 0x66 0x67 0x68 0x69 0x6A 0x6B 0x6C 0x6D 0x6E 0x6F
+    0x70 0x71 0x72 0x73 0x74 0x75 0x76 0x77 0x78 0x79 0x7A 0x7B 0x7C 0x7D 0x7E 0x7F
+    0x80 0x81 0x82 0x83 0x84 0x85 0x86 0x87 0x88 0x89 0x8A 0x8B 0x8C 0x8D 0x8E 0x8F
+    0x90 0x91 0x92 0x93 0x94 0x95 0x96 0x97 0x98 0x99 0x9A 0x9B 0x9C 0x9D 0x9E 0x9F
+    0xA0 0xA1 0xA2 0xA3 0xA4 0xA5 0xA6 0xA7 0xA8 0xA9 0xAA 0xAB 0xAC 0xAD 0xAE 0xAF
+    0xB0 0xB1 0xB2 0xB3 0xB4 0xB5 0xB6 0xB7 0xB8 0xB9 0xBA 0xBB 0xBC 0xBD 0xBE 0xBF
+    0xC0 0xC1 0xC2 0xC3 0xC4 0xC5 0xC6 0xC7 0xC8 0xC9 0xCA 0xCB 0xCC 0xCD 0xCE 0xCF
+    0xD0 0xD1 0xD2 0xD3 0xD4 0xD5 0xD6 0xD7 0xD8 0xD9 0xDA 0xDB 0xDC 0xDD 0xDE 0xDF
+    0xE0 0xE1 0xE2 0xE3 0xE4 0xE5 0xE6 0xE7 0xE8 0xE9 0xEA 0xEB 0xEC 0xED 0xEE 0xEF
+    0xF0 0xF1 0xF2 0xF3 0xF4 0xF5 0xF6 0xF7 0xF8 0xF9 0xFA 0xFB 0xFC 0xFD 0xFE 0xFF
+);
 
 /// Why an instruction could not complete, before the PC is attached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,6 +240,7 @@ impl Hc05 {
                 cpu.mem[a as usize] = fill;
             }
         }
+        cpu.refresh_fetch_runs(0, cpu.mask);
         cpu.reset();
         cpu
     }
@@ -183,7 +274,31 @@ impl Hc05 {
             self.mem[a] = b;
             self.attr[a] |= FETCH;
         }
+        if !bytes.is_empty() {
+            self.refresh_fetch_runs(start, start + (bytes.len() - 1) as u16);
+        }
         Ok(())
+    }
+
+    /// After FETCH changed at `first..=last`: the FETCH2 and FETCH3 bits
+    /// of those addresses and of the two before them, so that the fetch
+    /// test of an instruction is one look-up.
+    fn refresh_fetch_runs(&mut self, first: u16, last: u16) {
+        let span = (last.wrapping_sub(first) & self.mask) as u32 + 3;
+        let mut a = first.wrapping_sub(2) & self.mask;
+        for _ in 0..span.min(self.mask as u32 + 1) {
+            let f = |i: u16| self.fetchable(a.wrapping_add(i));
+            let mut bits = 0;
+            if f(0) && f(1) {
+                bits |= FETCH2;
+                if f(2) {
+                    bits |= FETCH3;
+                }
+            }
+            let at = &mut self.attr[a as usize];
+            *at = (*at & !(FETCH2 | FETCH3)) | bits;
+            a = a.wrapping_add(1) & self.mask;
+        }
     }
 
     pub fn config(&self) -> &Config {
@@ -221,9 +336,15 @@ impl Hc05 {
     }
 
     // ---- memory, as instructions address it -----------------------------
+    //
+    // `O`: whether an observer may be set. Without (`false`), the copies of
+    // the instructions made for a run with no observer skip the test.
 
-    #[inline]
-    fn notify(&mut self, addr: u16, value: u8, write: bool) {
+    #[inline(always)]
+    fn notify<const O: bool>(&mut self, addr: u16, value: u8, write: bool) {
+        if !O {
+            return;
+        }
         if let Some(o) = self.observer.as_mut() {
             o.access(Access {
                 space: Space::Memory,
@@ -234,8 +355,8 @@ impl Hc05 {
         }
     }
 
-    #[inline]
-    fn read(&mut self, addr: u16) -> Result<u8, Fault> {
+    #[inline(always)]
+    fn read<const O: bool>(&mut self, addr: u16) -> Result<u8, Fault> {
         let a = addr & self.mask;
         if self.attr[a as usize] & READ == 0 {
             return Err(Fault::Unmapped {
@@ -244,12 +365,12 @@ impl Hc05 {
             });
         }
         let v = self.mem[a as usize];
-        self.notify(a, v, false);
+        self.notify::<O>(a, v, false);
         Ok(v)
     }
 
-    #[inline]
-    fn write(&mut self, addr: u16, v: u8) -> Result<(), Fault> {
+    #[inline(always)]
+    fn write<const O: bool>(&mut self, addr: u16, v: u8) -> Result<(), Fault> {
         let a = addr & self.mask;
         let attr = self.attr[a as usize];
         if attr & WRITE == 0 {
@@ -263,7 +384,7 @@ impl Hc05 {
             });
         }
         self.mem[a as usize] = v;
-        self.notify(a, v, true);
+        self.notify::<O>(a, v, true);
         Ok(())
     }
 
@@ -275,36 +396,134 @@ impl Hc05 {
     }
 
     /// Push a byte: store at SP, then SP-1 inside the stack window.
-    #[inline]
-    fn push(&mut self, v: u8) -> Result<(), Fault> {
-        self.write(self.sp, v)?;
+    #[inline(always)]
+    fn push<const O: bool>(&mut self, v: u8) -> Result<(), Fault> {
+        self.write::<O>(self.sp, v)?;
         self.sp = self.stack_step(self.sp.wrapping_sub(1));
         Ok(())
     }
 
     /// Pull a byte: SP+1 inside the stack window, then load.
-    #[inline]
-    fn pull(&mut self) -> Result<u8, Fault> {
+    #[inline(always)]
+    fn pull<const O: bool>(&mut self) -> Result<u8, Fault> {
         self.sp = self.stack_step(self.sp.wrapping_add(1));
-        self.read(self.sp)
+        self.read::<O>(self.sp)
     }
 
-    #[inline]
+    #[inline(always)]
     fn stack_step(&self, sp: u16) -> u16 {
         let (bottom, top) = self.config.map.stack;
         bottom | (sp & (top - bottom))
     }
 
-    fn push_return(&mut self, ret: u16) -> Result<(), Fault> {
+    #[inline(always)]
+    fn push_return<const O: bool>(&mut self, ret: u16) -> Result<(), Fault> {
         let [hi, lo] = ret.to_be_bytes();
-        self.push(lo)?;
-        self.push(hi)
+        self.push::<O>(lo)?;
+        self.push::<O>(hi)
     }
 
     fn fetchable(&self, addr: u16) -> bool {
         self.attr[(addr & self.mask) as usize] & FETCH != 0
     }
 
+    /// Whether the `len` bytes from `pc` (an address inside the width,
+    /// as the PC always is) are all fetchable.
+    #[inline(always)]
+    fn fetchable_run(&self, pc: u16, len: u16) -> bool {
+        self.attr[pc as usize] & (FETCH << (len - 1)) != 0
+    }
+
+    /// Execute the instruction at the PC (not stopped) through its
+    /// opcode's handler in `handlers`.
+    #[inline(always)]
+    fn step_with(&mut self, handlers: &[Handler; 256]) -> Result<u32, SimError> {
+        let pc = self.pc;
+        let op = self.mem[pc as usize];
+        handlers[op as usize](self, pc).map_err(|trap| self.trap_error(pc, op, trap))
+    }
+
+    /// Execute opcode `OP`, fetched at `pc`: [`STEP`], [`RUN`] and
+    /// [`RUN_UNOBSERVED`] hold a copy of this per opcode, in which the
+    /// opcode's length, fetch test, timing entry and decoding are
+    /// constants. With `HALT_TEST`, a `BRA *` that [`Cpu::halted`] would
+    /// see is not executed and STOP and WAIT end with [`Trap::Halt`];
+    /// without `O`, observers are not looked for.
+    fn step_op<const OP: u8, const HALT_TEST: bool, const O: bool>(
+        &mut self,
+        pc: u16,
+    ) -> Result<u32, Trap> {
+        let op = OP;
+        if HALT_TEST && op == HALT[0] && self.halted() {
+            return Err(Trap::Halt);
+        }
+        let len = timing::length(op) as u16;
+        if !self.fetchable_run(pc, len) {
+            return Err(Trap::Fetch);
+        }
+        let cycles = self.config.timing.cycles[op as usize] as u32;
+        if cycles == 0 {
+            return Err(Trap::Illegal);
+        }
+        // Operand bytes the instruction does not have are not fetched
+        // (`execute` does not look at them).
+        let byte = |i: u16| {
+            if len > i {
+                self.mem[(pc.wrapping_add(i) & self.mask) as usize]
+            } else {
+                0
+            }
+        };
+        let bytes = [op, byte(1), byte(2)];
+        self.pc = pc.wrapping_add(len) & self.mask;
+        self.last_pc = Some(pc);
+        if let Err(f) = self.execute::<O>(op, bytes[1], bytes[2]) {
+            self.pc = pc;
+            return Err(Trap::Memory(f));
+        }
+        if timing::jumps(op) {
+            self.pc &= self.mask;
+        }
+        self.cycles += cycles as u64;
+        self.instructions += 1;
+        if O && let Some(o) = self.observer.as_mut() {
+            o.instruction(&Executed {
+                pc: pc as u32,
+                bytes: &bytes[..len as usize],
+                cycles,
+            });
+        }
+        if HALT_TEST && matches!(op, 0x8E | 0x8F) {
+            return Err(Trap::Halt); // STOP, WAIT
+        }
+        Ok(cycles)
+    }
+
+    /// The error for the instruction `op` at `pc` that stopped with `trap`.
+    #[cold]
+    fn trap_error(&self, pc: u16, op: u8, trap: Trap) -> SimError {
+        match trap {
+            Trap::Fetch => self.fetch_fault(pc),
+            Trap::Illegal => SimError::IllegalOpcode {
+                pc: pc as u32,
+                opcode: op,
+            },
+            Trap::Memory(f) => self.fault(pc, f),
+            Trap::Halt => unreachable!("only the run loop tests for the halt"),
+        }
+    }
+
+    #[cold]
+    fn budget_spent(&self, budget: u64) -> SimError {
+        SimError::CycleBudget {
+            pc: self.pc as u32,
+            budget,
+            instruction: self.disassemble(self.pc as u32).0,
+        }
+    }
+
+    /// The error for an instruction at `pc` not wholly fetchable.
+    #[cold]
     fn fetch_fault(&self, pc: u16) -> SimError {
         SimError::fetch_outside(self, pc as u32, self.last_pc.map(u32::from))
     }
@@ -346,52 +565,55 @@ impl Cpu for Hc05 {
         if self.stopped {
             return Ok(0);
         }
-        let pc = self.pc;
-        let op = self.mem[pc as usize];
-        let len = timing::length(op) as u16;
-        if !(0..len).all(|i| self.fetchable(pc.wrapping_add(i))) {
-            return Err(self.fetch_fault(pc));
+        self.step_with(&STEP)
+    }
+
+    /// The trait's loop (halt, breakpoint, budget, then one instruction),
+    /// its tests reordered for speed without changing what it returns: one
+    /// combined test for the rare cases, which then decides in the trait's
+    /// order; the halt test of a `BRA *` made in its opcode's handler, and
+    /// STOP and WAIT ending the run from theirs.
+    fn run(&mut self, budget: u64, stop_at: Option<u32>) -> Result<Stop, SimError> {
+        // The PC never exceeds 0xFFFF: a larger stop address never matches.
+        let stop = stop_at.unwrap_or(u32::MAX);
+        let handlers = if self.observer.is_some() {
+            &RUN
+        } else {
+            &RUN_UNOBSERVED
+        };
+        if self.stopped {
+            return Ok(Stop::Halted);
         }
-        let cycles = self.config.timing.cycles[op as usize] as u32;
-        if cycles == 0 {
-            return Err(SimError::IllegalOpcode {
-                pc: pc as u32,
-                opcode: op,
-            });
+        loop {
+            let pc = self.pc as u32;
+            if pc == stop || self.cycles >= budget {
+                if self.halted() {
+                    return Ok(Stop::Halted);
+                }
+                if stop_at == Some(pc) {
+                    return Ok(Stop::Breakpoint);
+                }
+                // Not halted: the budget is spent.
+                return Err(self.budget_spent(budget));
+            }
+            let pc = self.pc;
+            let op = self.mem[pc as usize];
+            match handlers[op as usize](self, pc) {
+                Ok(_) => {}
+                Err(Trap::Halt) => return Ok(Stop::Halted),
+                Err(trap) => return Err(self.trap_error(pc, op, trap)),
+            }
         }
-        let bytes = [
-            op,
-            self.mem[(pc.wrapping_add(1) & self.mask) as usize],
-            self.mem[(pc.wrapping_add(2) & self.mask) as usize],
-        ];
-        self.pc = pc.wrapping_add(len) & self.mask;
-        self.last_pc = Some(pc);
-        if let Err(f) = self.execute(op, bytes[1], bytes[2]) {
-            self.pc = pc;
-            return Err(self.fault(pc, f));
-        }
-        self.pc &= self.mask;
-        self.cycles += cycles as u64;
-        self.instructions += 1;
-        if let Some(o) = self.observer.as_mut() {
-            o.instruction(&Executed {
-                pc: pc as u32,
-                bytes: &bytes[..len as usize],
-                cycles,
-            });
-        }
-        Ok(cycles)
     }
 
     /// `BRA *` (20 FE) at the PC, or STOP/WAIT executed.
+    #[inline]
     fn halted(&self) -> bool {
         let pc = self.pc;
-        let next = pc.wrapping_add(1) & self.mask;
         self.stopped
-            || (self.fetchable(pc)
-                && self.fetchable(next)
-                && self.mem[pc as usize] == HALT[0]
-                && self.mem[next as usize] == HALT[1])
+            || (self.mem[pc as usize] == HALT[0]
+                && self.mem[(pc.wrapping_add(1) & self.mask) as usize] == HALT[1]
+                && self.fetchable_run(pc, 2))
     }
 
     fn pc(&self) -> u32 {
@@ -444,7 +666,11 @@ impl Cpu for Hc05 {
         let a = self.config.map.reduce(addr) as usize;
         match self.attr[a] {
             0 => return false,
-            attr if attr & WRITE == 0 => self.attr[a] |= FETCH,
+            // ROM or EEPROM loaded from outside becomes fetchable.
+            attr if attr & (WRITE | FETCH) == 0 => {
+                self.attr[a] |= FETCH;
+                self.refresh_fetch_runs(a as u16, a as u16);
+            }
             _ => {}
         }
         self.mem[a] = value;
@@ -501,7 +727,8 @@ impl Cpu for Hc05 {
                 stub
             }
         };
-        self.push_return(stub).map_err(|f| self.fault(self.pc, f))?;
+        self.push_return::<true>(stub)
+            .map_err(|f| self.fault(self.pc, f))?;
         self.pc = self.config.map.reduce(entry);
         self.stopped = false;
         Ok(())
@@ -651,6 +878,174 @@ mod tests {
             !cpu.fetchable(0x3DFC),
             "the second call placed no second stub"
         );
+    }
+
+    /// The trait's own loop, instruction by instruction through `step`:
+    /// what the faster `run` must return.
+    fn run_by_steps(cpu: &mut Hc05, budget: u64, stop_at: Option<u32>) -> Result<Stop, SimError> {
+        loop {
+            if cpu.halted() {
+                return Ok(Stop::Halted);
+            }
+            if stop_at == Some(cpu.pc()) {
+                return Ok(Stop::Breakpoint);
+            }
+            if cpu.cycles() >= budget {
+                return Err(SimError::CycleBudget {
+                    pc: cpu.pc(),
+                    budget,
+                    instruction: cpu.disassemble(cpu.pc()).0,
+                });
+            }
+            cpu.step()?;
+        }
+    }
+
+    #[test]
+    fn run_ends_as_the_step_by_step_loop_does() {
+        use crate::observe::{Accesses, Coverage, downcast};
+        // 0300: LDA #3; STA $50; loop: DEC $50; BNE loop; (then per case)
+        let counted = [0xA6, 0x03, 0xB7, 0x50, 0x3A, 0x50, 0x26, 0xFC];
+        let cases: Vec<(&str, Vec<u8>, u64, Option<u32>)> = vec![
+            (
+                "falls into BRA *",
+                [&counted[..], &HALT].concat(),
+                1000,
+                None,
+            ),
+            (
+                "stop address on the BRA *",
+                [&counted[..], &HALT].concat(),
+                1000,
+                Some(0x0308),
+            ),
+            (
+                "stop address mid-loop",
+                [&counted[..], &HALT].concat(),
+                1000,
+                Some(0x0306),
+            ),
+            (
+                "stop address above 16 bits",
+                [&counted[..], &HALT].concat(),
+                1000,
+                Some(0x1_0308),
+            ),
+            (
+                "budget spent in the loop",
+                [&counted[..], &HALT].concat(),
+                17,
+                None,
+            ),
+            (
+                "budget 0 at the start",
+                [&counted[..], &HALT].concat(),
+                0,
+                None,
+            ),
+            ("STOP", [&counted[..], &[0x8E, 0x4C]].concat(), 1000, None),
+            ("WAIT", [&counted[..], &[0x8F, 0x4C]].concat(), 1000, None),
+            (
+                "illegal opcode",
+                [&counted[..], &[0x87]].concat(),
+                1000,
+                None,
+            ),
+            // JMP $0400: nothing loaded there.
+            (
+                "fetch outside the image",
+                [&counted[..], &[0xCC, 0x04, 0x00]].concat(),
+                1000,
+                None,
+            ),
+            // An EXT instruction whose last byte is not loaded.
+            (
+                "instruction cut by the image's end",
+                [&counted[..], &[0xC6, 0x00]].concat(),
+                1000,
+                None,
+            ),
+            // STA $0400 (EPROM), LDA $0200 (unmapped).
+            (
+                "write to EPROM",
+                [&counted[..], &[0xC7, 0x04, 0x00]].concat(),
+                1000,
+                None,
+            ),
+            (
+                "unmapped read",
+                [&counted[..], &[0xC6, 0x02, 0x00]].concat(),
+                1000,
+                None,
+            ),
+            // LDA #$20; STA $60; LDA #$FE; STA $61; JSR $60: a BRA * made in RAM.
+            (
+                "BRA * written to RAM",
+                [
+                    &counted[..],
+                    &[0xA6, 0x20, 0xB7, 0x60, 0xA6, 0xFE, 0xB7, 0x61, 0xBD, 0x60],
+                ]
+                .concat(),
+                1000,
+                None,
+            ),
+            // SWI to a handler (INCX; RTI) and back to a BRA *.
+            (
+                "SWI and RTI",
+                [&counted[..], &[0x83, 0x20, 0xFE]].concat(),
+                1000,
+                None,
+            ),
+        ];
+        for (what, code, budget, stop_at) in cases {
+            for observed in [false, true] {
+                let build = || {
+                    let mut cpu = Hc05::new(Config::default());
+                    cpu.load(0x0300, &code).unwrap();
+                    // SWI handler: INCX; RTI.
+                    cpu.load(0x0380, &[0x5C, 0x80]).unwrap();
+                    cpu.load(0xFFFC, &[0x03, 0x80, 0x03, 0x00]).unwrap();
+                    cpu.reset();
+                    if observed {
+                        cpu.set_observer(Some(Box::new((
+                            Coverage::default(),
+                            Accesses::default(),
+                        ))));
+                    }
+                    cpu
+                };
+                let (mut fast, mut slow) = (build(), build());
+                let ours = fast.run(budget, stop_at);
+                let theirs = run_by_steps(&mut slow, budget, stop_at);
+                let label = format!("{what} (observed: {observed})");
+                assert_eq!(ours, theirs, "{label}");
+                assert_eq!(fast.regs(), slow.regs(), "{label}");
+                assert_eq!(
+                    (fast.cycles(), fast.instructions(), fast.halted()),
+                    (slow.cycles(), slow.instructions(), slow.halted()),
+                    "{label}"
+                );
+                assert_eq!(&fast.mem[..], &slow.mem[..], "{label}");
+                // Running on from where it ended ends the same way too.
+                assert_eq!(
+                    fast.run(budget + 50, None),
+                    run_by_steps(&mut slow, budget + 50, None),
+                    "{label}"
+                );
+                assert_eq!(
+                    (fast.regs(), fast.cycles()),
+                    (slow.regs(), slow.cycles()),
+                    "{label}"
+                );
+                if observed {
+                    type Both = (Coverage, Accesses);
+                    let f = downcast::<Both>(fast.take_observer().unwrap()).unwrap();
+                    let s = downcast::<Both>(slow.take_observer().unwrap()).unwrap();
+                    assert_eq!(f.0.executed, s.0.executed, "{label}");
+                    assert_eq!(f.1.list, s.1.list, "{label}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -88,6 +88,15 @@ pub const fn length(op: u8) -> u8 {
 }
 
 /// Whether the CPU05 has opcode `op`.
+/// Whether the instruction may set the PC other than to the next
+/// instruction: BRSET/BRCLR, the branches, RTI, RTS, SWI (and STOP, WAIT
+/// in the same column), BSR, JMP and JSR.
+pub const fn jumps(op: u8) -> bool {
+    matches!(op >> 4, 0x0 | 0x2 | 0x8)
+        || op == 0xAD
+        || (op >= 0xB0 && matches!(op & 0x0F, 0xC | 0xD))
+}
+
 pub fn legal(op: u8) -> bool {
     HC05.cycles[op as usize] != 0
 }

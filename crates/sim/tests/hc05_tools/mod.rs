@@ -5,6 +5,9 @@
 #![allow(dead_code)] // each test binary uses its own part of this module
 
 use crate::common::assemble_with;
+use cardlab_sim::hc05::{Config, Hc05, Regs};
+use cardlab_sim::observe::Coverage;
+use cardlab_sim::{Cpu, Space};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -86,6 +89,61 @@ pub fn listing(text: &str) -> BTreeMap<u16, Listed> {
     out
 }
 
+/// The cycles the listing gives what ran: each executed instruction's
+/// `[n]` times the number of times it ran. sdas6808 prints no cycles for
+/// MUL; the vendor table's 11 is used there (tests/hc05_timing.rs checks
+/// that MUL is the only such opcode).
+pub fn listed_cycles(listed: &BTreeMap<u16, Listed>, coverage: &Coverage, what: &str) -> u64 {
+    coverage
+        .executed
+        .iter()
+        .map(|(&pc, &(_, times))| {
+            let line = listed
+                .get(&(pc as u16))
+                .unwrap_or_else(|| panic!("{what}: {pc:#06x} executed but not in the listing"));
+            let n = line.cycles.unwrap_or_else(|| {
+                assert_eq!(line.bytes[0], 0x42, "{what}: no cycles for {}", line.source);
+                11 // MUL: the vendor table; the listing prints none
+            });
+            n as u64 * times
+        })
+        .sum()
+}
+
+/// Our simulator with `segments` loaded and then a case's memory and
+/// registers set, as `run_shc08` sets them on shc08.
+pub fn start_ours(segments: &[(u32, Vec<u8>)], case: &Shc08Case) -> Hc05 {
+    let mut cpu = Hc05::new(Config::default());
+    for (addr, bytes) in segments {
+        cpu.load(*addr, bytes).expect("inside the B16 map");
+    }
+    for (addr, bytes) in &case.writes {
+        for (i, &b) in bytes.iter().enumerate() {
+            assert!(cpu.write(Space::Memory, *addr as u32 + i as u32, b));
+        }
+    }
+    cpu.set_regs(Regs {
+        a: case.a,
+        x: case.x,
+        sp: case.sp,
+        pc: case.pc,
+        ccr: case.ccr,
+    });
+    cpu
+}
+
+/// The bytes of each `(start, len)` range, as `run_shc08` dumps them.
+pub fn memory(cpu: &dyn Cpu, ranges: &[(u16, usize)]) -> Vec<Vec<u8>> {
+    ranges
+        .iter()
+        .map(|&(s, n)| {
+            (0..n as u32)
+                .map(|i| cpu.read(Space::Memory, s as u32 + i).unwrap())
+                .collect()
+        })
+        .collect()
+}
+
 /// Whether ucsim's `shc08` can be run; the reason if not.
 pub fn shc08_missing() -> Option<String> {
     match Command::new("shc08")
@@ -111,6 +169,9 @@ pub struct Shc08State {
     pub pc: u16,
     /// The requested memory ranges, in order.
     pub memory: Vec<Vec<u8>>,
+    /// shc08's instruction count (`Inst=` of its `state` report) when the
+    /// case stopped, counted since the image was loaded.
+    pub instructions: u64,
 }
 
 /// One run in a batch: memory to write, registers to set, where to start,
@@ -159,6 +220,7 @@ pub fn run_shc08(
                 *start as usize + len - 1
             );
         }
+        script += "state\n";
     }
     script += "quit\n";
     let dir = ihx.parent().unwrap();
@@ -224,6 +286,12 @@ fn parse_states(text: &str, cases: usize, dumps: &[(u16, usize)]) -> Vec<Shc08St
             }
             memory.push(bytes);
         }
+        let instructions = lines[pos..]
+            .iter()
+            .find_map(|l| l.strip_prefix("Inst= "))
+            .and_then(|t| t.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("case {i}: no instruction count:\n{}", tail(text)));
         states.push(Shc08State {
             a: value(1) as u8,
             x: value(2) as u8,
@@ -231,6 +299,7 @@ fn parse_states(text: &str, cases: usize, dumps: &[(u16, usize)]) -> Vec<Shc08St
             ccr: value(4) as u8,
             pc: value(5) as u16,
             memory,
+            instructions,
         });
     }
     states
