@@ -11,8 +11,10 @@ use cardlab_ciphers::Algorithm;
 use cardlab_ciphers::kat::{self, Check, Index, KatError};
 use cardlab_sim::{Access, Cpu, Executed, Observer, Space};
 use rayon::prelude::*;
+// Sets of addresses filled on every access of every vector: a fast,
+// deterministic hash (the default SipHash dominated the run time).
+use rustc_hash::FxHashSet;
 use serde::Serialize;
-use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hasher};
 use std::path::Path;
 
@@ -95,12 +97,12 @@ fn xorshift(s: &mut u64) -> u64 {
 /// What the lab records during the measured call.
 #[derive(Default)]
 struct Probe {
-    written: HashSet<(Space, u32)>,
+    written: FxHashSet<(Space, u32)>,
     /// Data bytes read before the call wrote them: what it found in memory.
-    read_first: HashSet<(Space, u32)>,
+    read_first: FxHashSet<(Space, u32)>,
     accesses: u64,
-    fetched: HashSet<u32>,
-    code_reads: HashSet<u32>,
+    fetched: FxHashSet<u32>,
+    code_reads: FxHashSet<u32>,
     pc_trace: DefaultHasher,
     address_trace: DefaultHasher,
 }
@@ -409,8 +411,8 @@ pub fn measure(
         .collect();
     let (mut cmin, mut cmax, mut ram, mut key_ram, mut accesses) = (u64::MAX, 0, 0, 0, 0);
     let (mut work_ram, mut kept) = (0, None);
-    let (mut destroyed, mut pc_traces, mut addr_traces) = (false, HashSet::new(), HashSet::new());
-    let (mut fetched, mut code_reads) = (HashSet::new(), HashSet::new());
+    let (mut destroyed, mut pc_traces, mut addr_traces) = (false, FxHashSet::default(), FxHashSet::default());
+    let (mut fetched, mut code_reads) = (FxHashSet::default(), FxHashSet::default());
     for (i, (v, run)) in vectors.iter().zip(runs).enumerate() {
         let run = match run {
             Ok(run) => run,
@@ -423,7 +425,7 @@ pub fn measure(
         cmin = cmin.min(run.cycles);
         cmax = cmax.max(run.cycles);
         let p = &run.probe;
-        let footprint: HashSet<&(Space, u32)> = p.written.iter().chain(&buffers).collect();
+        let footprint: FxHashSet<&(Space, u32)> = p.written.iter().chain(&buffers).collect();
         ram = ram.max(footprint.len() as u64);
         work_ram = work_ram.max((footprint.len() - buffers.len()) as u64);
         let key_end = at.key + v.key.len() as u32;
