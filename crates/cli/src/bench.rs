@@ -19,7 +19,7 @@ pub struct BenchArgs {
     /// Manifests (<variant>.toml) or folders of them to measure, anywhere [default: every variant under the firmware folder].
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// Only this target (mcs51, hc05, h8300 or arm7tdmi).
+    /// Only this target (mcs51, hc05, h8300, arm7tdmi or leon2).
     #[arg(short, long)]
     target: Option<String>,
     /// Only this cipher.

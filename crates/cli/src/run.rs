@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct RunArgs {
-    /// The CPU: mcs51, hc05, h8300 or arm7tdmi.
+    /// The CPU: mcs51, hc05, h8300, arm7tdmi or leon2.
     #[arg(short, long, value_name = "TARGET")]
     target: String,
     /// The program image (mcs51: Intel HEX from sdld, symbols from the .noi
@@ -20,7 +20,9 @@ pub struct RunArgs {
     /// h8300: COFF from h8300-hms-ld (symbols from its symbol table), S-records
     /// or raw binary, started at the COFF entry or the reset vector (H'0000);
     /// arm7tdmi: ELF executable from arm-none-eabi-ld, started at its entry
-    /// point with SP at the top of memory).
+    /// point with SP at the top of memory; leon2: SPARC ELF32 from
+    /// sparc64-linux-gnu-ld -m elf32_sparc, started at its entry point in
+    /// supervisor mode, traps disabled, %sp 96 bytes below the top of SRAM).
     file: PathBuf,
     /// Start at this label or address instead of the reset vector or entry
     /// point (arm7tdmi: an odd address starts in Thumb state).
@@ -33,7 +35,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     max_cycles: u64,
     /// Print memory after the run: SPACE:START:LEN (mcs51: space code, iram,
-    /// sfr or xram; hc05, h8300, arm7tdmi: mem; START a number or a label; numbers decimal
+    /// sfr or xram; hc05, h8300, arm7tdmi, leon2: mem; START a number or a label; numbers decimal
     /// or 0x hex). Repeatable.
     #[arg(long, value_name = "SPACE:START:LEN")]
     dump: Vec<String>,

@@ -214,25 +214,52 @@ pub const ARM_TEXT: u32 = 0x8000;
 /// link them with arm-none-eabi-ld, code from [`ARM_TEXT`], into
 /// `dir/image.elf`.
 pub fn assemble_arm7tdmi(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
-    let package = "Debian binutils-arm-none-eabi";
-    let objects = assemble_gnu(
-        "arm-none-eabi-as",
-        package,
-        &["-mcpu=arm7tdmi"],
+    assemble_elf(
+        ("arm-none-eabi-as", &["-mcpu=arm7tdmi"]),
+        ("arm-none-eabi-ld", &["-e", "0"]),
+        "Debian binutils-arm-none-eabi",
+        ARM_TEXT,
         sources,
         dir,
-    )?;
-    let text = format!("-Ttext={ARM_TEXT:#x}");
-    let mut args = vec![
-        "--no-warn-rwx-segments",
-        "-e",
-        "0",
-        &text,
-        "-o",
-        "image.elf",
-    ];
+    )
+}
+
+/// Where `assemble_leon2` links the code: the start of the LEON2 board's
+/// SRAM, where the RTL reference runs its programs.
+pub const LEON2_TEXT: u32 = 0x4000_0000;
+
+/// Assemble `sources` with `sparc64-linux-gnu-as -32 -Av8` (a V9 or V8+
+/// opcode is an error) into `dir` and link them with
+/// `sparc64-linux-gnu-ld -m elf32_sparc`, code from [`LEON2_TEXT`], into
+/// `dir/image.elf`; the entry is `_start` if defined, else the start of
+/// the code.
+pub fn assemble_leon2(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
+    assemble_elf(
+        ("sparc64-linux-gnu-as", &["-32", "-Av8"]),
+        ("sparc64-linux-gnu-ld", &["-m", "elf32_sparc"]),
+        "Debian binutils-sparc64-linux-gnu",
+        LEON2_TEXT,
+        sources,
+        dir,
+    )
+}
+
+/// A GNU assembler and linker, each with its options, to an ELF
+/// executable `dir/image.elf` with its code from `text`.
+fn assemble_elf(
+    (assembler, as_options): (&'static str, &[&str]),
+    (linker, ld_options): (&'static str, &[&str]),
+    package: &'static str,
+    text: u32,
+    sources: &[PathBuf],
+    dir: &Path,
+) -> Result<PathBuf, BuildError> {
+    let objects = assemble_gnu(assembler, package, as_options, sources, dir)?;
+    let text = format!("-Ttext={text:#x}");
+    let mut args = ld_options.to_vec();
+    args.extend(["--no-warn-rwx-segments", &text, "-o", "image.elf"]);
     args.extend(objects.iter().map(String::as_str));
-    run_tool("arm-none-eabi-ld", package, &args, dir)?;
+    run_tool(linker, package, &args, dir)?;
     Ok(dir.join("image.elf"))
 }
 
@@ -245,6 +272,7 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
         Target::Hc05 => assemble_hc05(&sources, dir.path())?,
         Target::H8300 => assemble_h8300(&sources, dir.path())?,
         Target::Arm7tdmi => assemble_arm7tdmi(&sources, dir.path())?,
+        Target::Leon2 => assemble_leon2(&sources, dir.path())?,
     };
     let image = m.target.read(&image_path)?;
     let sym = |name: &str| {
@@ -257,7 +285,9 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
                 symbol: name.to_string(),
                 hint: match m.target {
                     Target::Mcs51 | Target::Hc05 => format!("'{name}::' or '{name} == value'"),
-                    Target::H8300 | Target::Arm7tdmi => format!("'.global {name}'"),
+                    Target::H8300 | Target::Arm7tdmi | Target::Leon2 => {
+                        format!("'.global {name}'")
+                    }
                 },
             })
     };

@@ -9,8 +9,10 @@
 //! [`SimError`] naming the PC and the instruction, never a panic.
 
 pub mod arm7tdmi;
+pub mod elf;
 pub mod h8300;
 pub mod hc05;
+pub mod leon2;
 pub mod mcs51;
 pub mod observe;
 pub mod target;
@@ -124,6 +126,10 @@ pub enum SimError {
     },
     #[error("no free code space for the return stub of a call")]
     NoRoomForStub,
+    #[error(
+        "trap {tt:#04x} ({name}) at PC={pc:#010x} with traps disabled (ET=0): the processor enters error mode"
+    )]
+    ErrorMode { pc: u32, tt: u8, name: &'static str },
 }
 
 impl SimError {

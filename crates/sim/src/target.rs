@@ -3,6 +3,7 @@
 use crate::arm7tdmi::{self, Arm7tdmi};
 use crate::h8300::{self, H8300};
 use crate::hc05::{self, Hc05};
+use crate::leon2::{self, Leon2};
 use crate::mcs51::{self, Mcs51, ihx};
 use crate::{Cpu, Space};
 use std::collections::BTreeMap;
@@ -18,6 +19,9 @@ pub enum Target {
     H8300,
     /// ARM7TDMI (ARMv4T), one clock a cycle, zero-wait 32-bit memory.
     Arm7tdmi,
+    /// Gaisler LEON2 (SPARC V8 integer unit), clock cycles, the reference
+    /// board's PROM and SRAM.
+    Leon2,
 }
 
 /// A program image as read from disk, ready to boot any number of times.
@@ -72,6 +76,15 @@ impl Image {
                 cpu.boot(self.entry);
                 Box::new(cpu)
             }
+            Target::Leon2 => {
+                let mut cpu = Leon2::new(leon2::Config::default());
+                for (addr, bytes) in &self.segments {
+                    // Checked against the map when the image was read.
+                    let _ = cpu.load(*addr, bytes);
+                }
+                cpu.boot(self.entry);
+                Box::new(cpu)
+            }
         }
     }
 
@@ -113,7 +126,7 @@ pub enum TargetError {
     Elf {
         path: PathBuf,
         kind: &'static str,
-        source: arm7tdmi::elf::ElfError,
+        source: crate::elf::ElfError,
     },
     #[error("{path} is not a valid {kind}: {source}; rebuild it")]
     Coff {
@@ -134,7 +147,13 @@ pub enum TargetError {
 }
 
 impl Target {
-    pub const ALL: [Target; 4] = [Target::Mcs51, Target::Hc05, Target::H8300, Target::Arm7tdmi];
+    pub const ALL: [Target; 5] = [
+        Target::Mcs51,
+        Target::Hc05,
+        Target::H8300,
+        Target::Arm7tdmi,
+        Target::Leon2,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -142,6 +161,7 @@ impl Target {
             Target::Hc05 => "hc05",
             Target::H8300 => "h8300",
             Target::Arm7tdmi => "arm7tdmi",
+            Target::Leon2 => "leon2",
         }
     }
 
@@ -151,13 +171,14 @@ impl Target {
     }
 
     /// A target by name (`mcs51`, also `8051`; `hc05`, also `6805`, `68hc05`;
-    /// `h8300`, also `h8/300`, `h8`).
+    /// `h8300`, also `h8/300`, `h8`; `leon2`, also `sparc`).
     pub fn parse(name: &str) -> Result<Target, TargetError> {
         match name.to_ascii_lowercase().as_str() {
             "mcs51" | "8051" | "8052" => Ok(Target::Mcs51),
             "hc05" | "6805" | "68hc05" => Ok(Target::Hc05),
             "h8300" | "h8/300" | "h8" => Ok(Target::H8300),
             "arm7tdmi" | "arm7" => Ok(Target::Arm7tdmi),
+            "leon2" | "sparc" => Ok(Target::Leon2),
             _ => Err(TargetError::Unknown(name.to_string())),
         }
     }
@@ -166,7 +187,7 @@ impl Target {
     pub fn spaces(self) -> &'static [Space] {
         match self {
             Target::Mcs51 => &[Space::Code, Space::Iram, Space::Sfr, Space::Xram],
-            Target::Hc05 | Target::H8300 | Target::Arm7tdmi => &[Space::Memory],
+            Target::Hc05 | Target::H8300 | Target::Arm7tdmi | Target::Leon2 => &[Space::Memory],
         }
     }
 
@@ -177,6 +198,7 @@ impl Target {
             Target::Hc05 => "Intel HEX or S19 image (sdld6808 -i or -s)",
             Target::H8300 => "COFF executable (h8300-hms-ld), S-records or raw binary",
             Target::Arm7tdmi => "ARM ELF executable (arm-none-eabi-ld)",
+            Target::Leon2 => "SPARC ELF32 executable (sparc64-linux-gnu-ld -m elf32_sparc)",
         }
     }
 
@@ -184,7 +206,8 @@ impl Target {
     /// beside it (`sdld -j` writes `name.noi`), if there is one; hc05: an
     /// Intel HEX or S19 image (by its first character), symbols from the
     /// `.noi` beside it or else the linker map (`.map`); arm7tdmi: from the
-    /// ELF symbol table.
+    /// ELF symbol table; leon2: a big-endian SPARC ELF32, symbols from its
+    /// symbol table.
     pub fn read(self, path: &Path) -> Result<Image, TargetError> {
         let read = |p: &Path| {
             std::fs::read_to_string(p).map_err(|source| TargetError::Read {
@@ -218,16 +241,9 @@ impl Target {
             }
             Target::Hc05 => self.read_hc05(path, &read(path)?),
             Target::H8300 => self.read_h8300(path),
+            Target::Leon2 => self.read_leon2(path),
             Target::Arm7tdmi => {
-                let data = std::fs::read(path).map_err(|source| TargetError::Read {
-                    path: path.to_path_buf(),
-                    source,
-                })?;
-                let elf = arm7tdmi::elf::parse(&data).map_err(|source| TargetError::Elf {
-                    path: path.to_path_buf(),
-                    kind: self.image_kind(),
-                    source,
-                })?;
+                let elf = self.read_elf(path, crate::elf::Machine::Arm)?;
                 let map = arm7tdmi::Config::default().map;
                 for (addr, bytes) in &elf.segments {
                     let inside = map.iter().any(|r| {
@@ -261,6 +277,47 @@ impl Target {
                 })
             }
         }
+    }
+
+    fn read_elf(
+        self,
+        path: &Path,
+        machine: crate::elf::Machine,
+    ) -> Result<crate::elf::Elf, TargetError> {
+        let data = std::fs::read(path).map_err(|source| TargetError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        crate::elf::parse_for(&data, machine).map_err(|source| TargetError::Elf {
+            path: path.to_path_buf(),
+            kind: self.image_kind(),
+            source,
+        })
+    }
+
+    /// A LEON2 image: every segment inside PROM or SRAM.
+    fn read_leon2(self, path: &Path) -> Result<Image, TargetError> {
+        let elf = self.read_elf(path, crate::elf::Machine::Sparc)?;
+        let map = leon2::Config::default().map;
+        if let Some((addr, bytes)) = elf
+            .segments
+            .iter()
+            .find(|(a, b)| !map.loadable(*a, b.len()))
+        {
+            return Err(TargetError::OutsideMap {
+                path: path.to_path_buf(),
+                addr: *addr,
+                len: bytes.len(),
+                target: self.name(),
+                map: format!("{} ({})", map.text(), map.name),
+            });
+        }
+        Ok(Image {
+            target: self,
+            segments: elf.segments,
+            symbols: elf.symbols,
+            entry: elf.entry,
+        })
     }
 
     /// An H8/300 image: COFF by its magic number (sections, symbols and
@@ -402,7 +459,7 @@ mod tests {
         let err = Target::parse("z80").unwrap_err().to_string();
         assert_eq!(
             err,
-            "unknown target 'z80'; known targets: mcs51, hc05, h8300, arm7tdmi"
+            "unknown target 'z80'; known targets: mcs51, hc05, h8300, arm7tdmi, leon2"
         );
         assert_eq!(Target::parse("8051").unwrap(), Target::Mcs51);
         for name in ["hc05", "6805", "68HC05"] {

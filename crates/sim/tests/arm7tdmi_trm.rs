@@ -8,6 +8,8 @@
 //! architecture leaves unpredictable), each checked against the TRM.
 
 mod arm;
+#[path = "common/mod.rs"]
+mod common;
 
 use arm::{CODE, assemble};
 use cardlab_sim::Cpu;

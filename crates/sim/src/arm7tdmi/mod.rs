@@ -24,7 +24,7 @@ mod alu;
 mod arm;
 pub mod bus;
 mod disasm;
-pub mod elf;
+pub use crate::elf;
 mod thumb;
 
 use crate::{Cpu, Executed, Observer, Register, SimError, Space};

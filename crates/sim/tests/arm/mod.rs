@@ -8,8 +8,9 @@
 
 #![allow(dead_code)]
 
+use crate::common::{Writes, python};
 use cardlab_sim::arm7tdmi::{Arm7tdmi, Config};
-use cardlab_sim::{Access, Cpu, Observer, Space};
+use cardlab_sim::{Cpu, Space};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -71,17 +72,6 @@ impl Case {
     }
 }
 
-#[derive(Default)]
-struct Writes(BTreeMap<u32, u8>);
-
-impl Observer for Writes {
-    fn access(&mut self, a: Access) {
-        if a.write {
-            self.0.insert(a.addr, a.value);
-        }
-    }
-}
-
 /// The case on our simulator, from a fresh CPU.
 pub fn run_sim(case: &Case) -> (Outcome, Arm7tdmi) {
     let mut cpu = Arm7tdmi::new(Config::default());
@@ -115,18 +105,6 @@ pub fn run_sim(case: &Case) -> (Outcome, Arm7tdmi) {
         faulted,
     };
     (outcome, cpu)
-}
-
-fn python() -> PathBuf {
-    if let Ok(p) = std::env::var("CARDLAB_PYTHON") {
-        return p.into();
-    }
-    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/python3");
-    if venv.exists() {
-        venv
-    } else {
-        "python3".into()
-    }
 }
 
 /// Every case on unicorn, in one process.

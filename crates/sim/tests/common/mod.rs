@@ -8,7 +8,8 @@
 
 #![allow(dead_code)] // each test binary uses its own part of this module
 
-use cardlab_sim::Space;
+use cardlab_sim::{Access, Observer, Space};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -308,4 +309,30 @@ pub fn ranges(addrs: impl IntoIterator<Item = u32>) -> Vec<(u32, usize)> {
         }
     }
     out
+}
+
+/// The Python that runs unicorn: $CARDLAB_PYTHON, the repository's .venv
+/// (scripts/install), or python3.
+pub fn python() -> PathBuf {
+    if let Ok(p) = std::env::var("CARDLAB_PYTHON") {
+        return p.into();
+    }
+    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/python3");
+    if venv.exists() {
+        venv
+    } else {
+        "python3".into()
+    }
+}
+
+/// An observer keeping the last value written to every byte.
+#[derive(Default)]
+pub struct Writes(pub BTreeMap<u32, u8>);
+
+impl Observer for Writes {
+    fn access(&mut self, a: Access) {
+        if a.write {
+            self.0.insert(a.addr, a.value);
+        }
+    }
 }

@@ -1,0 +1,679 @@
+//! The Gaisler LEON2 integer unit: SPARC V8 ("The SPARC Architecture
+//! Manual, Version 8", SPARC International) without FPU or coprocessor,
+//! with the LEON2 pipeline's timing ([`timing`], measured on the LEON2
+//! 1.0.30-xst VHDL).
+//!
+//! Registers: %g0-%g7, the register windows (8 by default, a [`Config`]
+//! parameter) of %o, %l and %i registers, PC and nPC (every control
+//! transfer has a delay slot), %psr (icc, PIL, S, PS, ET, CWP; EF and EC
+//! read 0: there is no FPU or coprocessor), %wim, %tbr, %y, and the
+//! ancillary state registers %asr1-%asr31 as plain words (%asr17 reads the
+//! LEON2 configuration: the number of windows minus one in bits 4:0).
+//!
+//! Traps are taken as SPARC V8 says (§7): with ET = 1 the CPU saves PC and
+//! nPC in %l1 and %l2 of the next window, sets S, clears ET and continues at
+//! %tbr with the trap type in bits 11:4; with ET = 0 it enters error mode,
+//! here a [`SimError::ErrorMode`]. That covers Ticc, window overflow and
+//! underflow, misaligned accesses, illegal and privileged instructions,
+//! FPU instructions (fp_disabled), division by zero and tagged overflow.
+//! A data access or fetch where nothing is mapped, and a write to PROM,
+//! stop the run with an error instead of the data_access_exception the
+//! AHB error would raise: measured code never means to make one.
+//!
+//! Conventions of the simulator (not of the chip):
+//! - halt: `ba .` (a branch to itself, delay slot after it) stops a run;
+//! - [`Cpu::call`] enters a routine as `call` would, with %o7 pointing so
+//!   that `retl` returns to a `ba .` stub in free PROM, %sp at the top of
+//!   RAM less 96 bytes (the 64-byte window save area the ABI asks of every
+//!   frame, the struct-return word and six argument words) unless the
+//!   program set it; %o0-%o5 hold the arguments (docs/lab.md).
+//! - after boot the CPU is as the RTL's boot code leaves it at a program's
+//!   entry: supervisor mode, traps disabled (ET = 0), CWP = 0, WIM = 0,
+//!   %tbr = 0, %sp as for a call.
+
+mod disasm;
+mod exec;
+pub mod map;
+pub mod timing;
+
+use crate::{Access, Cpu, Executed, Observer, Register, SimError, Space};
+pub use disasm::disassemble;
+pub use map::{Kind, LEON2_BOARD, MemoryMap, Region};
+pub use timing::{Multiplier, Timing};
+
+/// `ba .` and `ba,a .`: the halt convention.
+pub const HALT: u32 = 0x1080_0000;
+const HALT_ANNULLED: u32 = 0x3080_0000;
+/// `nop` (sethi 0, %g0).
+pub const NOP: u32 = 0x0100_0000;
+
+/// Trap types (SPARC V8 Table 7-1).
+pub mod tt {
+    pub const ILLEGAL_INSTRUCTION: u8 = 0x02;
+    pub const PRIVILEGED_INSTRUCTION: u8 = 0x03;
+    pub const FP_DISABLED: u8 = 0x04;
+    pub const WINDOW_OVERFLOW: u8 = 0x05;
+    pub const WINDOW_UNDERFLOW: u8 = 0x06;
+    pub const MEM_ADDRESS_NOT_ALIGNED: u8 = 0x07;
+    pub const TAG_OVERFLOW: u8 = 0x0A;
+    pub const CP_DISABLED: u8 = 0x24;
+    pub const DIVISION_BY_ZERO: u8 = 0x2A;
+    /// Ticc: 0x80 + the trap number.
+    pub const TRAP_INSTRUCTION: u8 = 0x80;
+
+    pub fn name(tt: u8) -> &'static str {
+        match tt {
+            ILLEGAL_INSTRUCTION => "illegal_instruction",
+            PRIVILEGED_INSTRUCTION => "privileged_instruction",
+            FP_DISABLED => "fp_disabled",
+            WINDOW_OVERFLOW => "window_overflow",
+            WINDOW_UNDERFLOW => "window_underflow",
+            MEM_ADDRESS_NOT_ALIGNED => "mem_address_not_aligned",
+            TAG_OVERFLOW => "tag_overflow",
+            CP_DISABLED => "cp_disabled",
+            DIVISION_BY_ZERO => "division_by_zero",
+            0x80..=0xFF => "trap_instruction",
+            _ => "trap",
+        }
+    }
+}
+
+/// %psr fields (SPARC V8 §4.2).
+pub mod psr {
+    pub const N: u32 = 1 << 23;
+    pub const Z: u32 = 1 << 22;
+    pub const V: u32 = 1 << 21;
+    pub const C: u32 = 1 << 20;
+    pub const ICC: u32 = 0xF << 20;
+    pub const PIL: u32 = 0xF << 8;
+    pub const S: u32 = 1 << 7;
+    pub const PS: u32 = 1 << 6;
+    pub const ET: u32 = 1 << 5;
+    pub const CWP: u32 = 0x1F;
+    /// impl = 0xF (Gaisler), ver = 2 (LEON2), read-only.
+    pub const IMPL_VER: u32 = 0xF200_0000;
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Config {
+    /// Register windows, 2 to 32 (VHDL `nwindows`; 8 on the reference
+    /// board and by default).
+    pub windows: u32,
+    pub map: &'static MemoryMap,
+    pub timing: Timing,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            windows: 8,
+            map: &LEON2_BOARD,
+            timing: Timing::default(),
+        }
+    }
+}
+
+/// Why an instruction could not complete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    /// A trap of this type: taken, or error mode with ET = 0.
+    Trap(u8),
+    Unmapped {
+        addr: u32,
+        write: bool,
+    },
+    ReadOnly {
+        addr: u32,
+    },
+}
+
+/// One region's memory.
+struct Bank {
+    region: Region,
+    data: Vec<u8>,
+    /// Per word: an instruction may be fetched here (RAM always; PROM
+    /// where the image loaded it).
+    fetch: Vec<bool>,
+}
+
+pub struct Leon2 {
+    config: Config,
+    banks: Vec<Bank>,
+    g: [u32; 8],
+    /// 16 registers a window: its %i0-%i7 then its %l0-%l7; the %o
+    /// registers of window w are the %i registers of window w - 1.
+    windows: Vec<u32>,
+    pc: u32,
+    npc: u32,
+    /// %psr without CWP.
+    psr: u32,
+    cwp: u32,
+    wim: u32,
+    tbr: u32,
+    y: u32,
+    asr: [u32; 32],
+    /// Registers loaded by the previous instruction and the one before it,
+    /// for the load-use interlock: (registers whose use waits the full
+    /// load delay, first words of an LDD).
+    loaded: [(u32, u32); 2],
+    /// The previous instruction set the icc.
+    icc_set: bool,
+    last_pc: Option<u32>,
+    call_stub: Option<u32>,
+    /// One past the highest RAM byte `load` wrote.
+    loaded_end: u32,
+    cycles: u64,
+    instructions: u64,
+    traps: u64,
+    observer: Option<Box<dyn Observer>>,
+}
+
+impl Leon2 {
+    /// A CPU with memory zeroed and nothing loaded, as the RTL's boot code
+    /// leaves it (module documentation); start it with [`Leon2::boot`].
+    pub fn new(config: Config) -> Self {
+        assert!(
+            (2..=32).contains(&config.windows),
+            "LEON2 has 2 to 32 register windows"
+        );
+        let banks = config
+            .map
+            .regions
+            .iter()
+            .map(|&region| Bank {
+                region,
+                data: vec![0; region.size as usize],
+                fetch: vec![region.kind == Kind::Ram; region.size.div_ceil(4) as usize],
+            })
+            .collect();
+        let mut cpu = Leon2 {
+            config,
+            banks,
+            g: [0; 8],
+            windows: vec![0; 16 * config.windows as usize],
+            pc: 0,
+            npc: 4,
+            psr: psr::IMPL_VER | psr::S | psr::PS,
+            cwp: 0,
+            wim: 0,
+            tbr: 0,
+            y: 0,
+            asr: [0; 32],
+            loaded: [(0, 0); 2],
+            icc_set: false,
+            last_pc: None,
+            call_stub: None,
+            loaded_end: 0,
+            cycles: 0,
+            instructions: 0,
+            traps: 0,
+            observer: None,
+        };
+        cpu.asr[17] = config.windows - 1;
+        cpu.set_reg(14, cpu.stack_top().wrapping_sub(96));
+        cpu
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Start at `entry` (PC = entry, nPC = entry + 4).
+    pub fn boot(&mut self, entry: u32) {
+        self.set_pc(entry);
+    }
+
+    /// Place `bytes` at `addr` (PROM or RAM) and mark them fetchable; the
+    /// error is the first address where they do not fit.
+    pub fn load(&mut self, addr: u32, bytes: &[u8]) -> Result<(), u32> {
+        for (i, &b) in bytes.iter().enumerate() {
+            let a = addr.wrapping_add(i as u32);
+            let bank = self
+                .bank_of(a)
+                .filter(|&k| self.banks[k].region.kind != Kind::Registers)
+                .ok_or(a)?;
+            let bank = &mut self.banks[bank];
+            if bank.region.kind == Kind::Ram {
+                self.loaded_end = self.loaded_end.max(a + 1);
+            }
+            let off = (a - bank.region.start) as usize;
+            bank.data[off] = b;
+            bank.fetch[off / 4] = true;
+        }
+        Ok(())
+    }
+
+    // ---- registers -------------------------------------------------------
+
+    fn window_index(&self, r: u32) -> usize {
+        let nw = self.config.windows;
+        let (w, i) = match r {
+            8..=15 => ((self.cwp + nw - 1) % nw, r - 8),
+            16..=23 => (self.cwp, r - 8),
+            _ => (self.cwp, r - 24),
+        };
+        (w * 16 + i) as usize
+    }
+
+    /// Register `r` (0-31) of the current window.
+    pub fn reg(&self, r: u32) -> u32 {
+        match r & 31 {
+            0 => 0,
+            r @ 1..=7 => self.g[r as usize],
+            r => self.windows[self.window_index(r)],
+        }
+    }
+
+    pub fn set_reg(&mut self, r: u32, v: u32) {
+        match r & 31 {
+            0 => {}
+            r @ 1..=7 => self.g[r as usize] = v,
+            r => {
+                let i = self.window_index(r);
+                self.windows[i] = v;
+            }
+        }
+    }
+
+    pub fn psr(&self) -> u32 {
+        self.psr | self.cwp
+    }
+
+    /// Write %psr as WRPSR does, impl and ver kept, EF and EC clear; CWP
+    /// modulo the number of windows.
+    pub fn set_psr(&mut self, v: u32) {
+        self.psr = psr::IMPL_VER | v & (psr::ICC | psr::PIL | psr::S | psr::PS | psr::ET);
+        self.cwp = (v & psr::CWP) % self.config.windows;
+    }
+
+    pub fn npc(&self) -> u32 {
+        self.npc
+    }
+
+    pub fn wim(&self) -> u32 {
+        self.wim
+    }
+
+    pub fn set_wim(&mut self, v: u32) {
+        self.wim = v & self.window_mask();
+    }
+
+    pub fn tbr(&self) -> u32 {
+        self.tbr
+    }
+
+    pub fn set_tbr(&mut self, v: u32) {
+        self.tbr = v & 0xFFFF_FFF0;
+    }
+
+    pub fn y(&self) -> u32 {
+        self.y
+    }
+
+    pub fn set_y(&mut self, v: u32) {
+        self.y = v;
+    }
+
+    /// Traps taken so far.
+    pub fn traps(&self) -> u64 {
+        self.traps
+    }
+
+    fn window_mask(&self) -> u32 {
+        if self.config.windows == 32 {
+            u32::MAX
+        } else {
+            (1 << self.config.windows) - 1
+        }
+    }
+
+    /// One past the highest RAM address: where the stack starts.
+    pub fn stack_top(&self) -> u32 {
+        self.config
+            .map
+            .regions
+            .iter()
+            .filter(|r| r.kind == Kind::Ram)
+            .map(|r| r.start.wrapping_add(r.size))
+            .max()
+            .unwrap_or(0)
+    }
+
+    // ---- memory ----------------------------------------------------------
+
+    fn bank_of(&self, addr: u32) -> Option<usize> {
+        self.banks.iter().position(|b| b.region.contains(addr))
+    }
+
+    /// The word at `addr` (aligned), if mapped, without an access.
+    fn peek32(&self, addr: u32) -> Option<u32> {
+        let b = &self.banks[self.bank_of(addr)?];
+        let off = (addr - b.region.start) as usize;
+        Some(u32::from_be_bytes(
+            b.data.get(off..off + 4)?.try_into().ok()?,
+        ))
+    }
+
+    fn fetchable(&self, addr: u32) -> bool {
+        self.bank_of(addr).is_some_and(|k| {
+            let b = &self.banks[k];
+            b.fetch[((addr - b.region.start) / 4) as usize]
+        })
+    }
+
+    fn notify(&mut self, addr: u32, bytes: &[u8], write: bool) {
+        if let Some(o) = self.observer.as_mut() {
+            for (i, &value) in bytes.iter().enumerate() {
+                o.access(Access {
+                    space: Space::Memory,
+                    addr: addr.wrapping_add(i as u32),
+                    value,
+                    write,
+                });
+            }
+        }
+    }
+
+    /// A data read of `size` bytes (1, 2 or 4) at an address aligned to it.
+    fn read(&mut self, addr: u32, size: u32) -> Result<u32, Fault> {
+        let unmapped = Fault::Unmapped { addr, write: false };
+        let k = self.bank_of(addr).ok_or(unmapped)?;
+        let b = &self.banks[k];
+        let off = (addr - b.region.start) as usize;
+        let bytes = b.data.get(off..off + size as usize).ok_or(unmapped)?;
+        let v = bytes.iter().fold(0u32, |v, &x| v << 8 | x as u32);
+        if self.observer.is_some() {
+            let bytes = bytes.to_vec();
+            self.notify(addr, &bytes, false);
+        }
+        Ok(v)
+    }
+
+    fn write(&mut self, addr: u32, size: u32, v: u32) -> Result<(), Fault> {
+        let k = self
+            .bank_of(addr)
+            .ok_or(Fault::Unmapped { addr, write: true })?;
+        let b = &mut self.banks[k];
+        if b.region.kind == Kind::Rom {
+            return Err(Fault::ReadOnly { addr });
+        }
+        let off = (addr - b.region.start) as usize;
+        let bytes = &v.to_be_bytes()[4 - size as usize..];
+        b.data
+            .get_mut(off..off + size as usize)
+            .ok_or(Fault::Unmapped { addr, write: true })?
+            .copy_from_slice(bytes);
+        self.notify(addr, bytes, true);
+        Ok(())
+    }
+
+    // ---- traps -----------------------------------------------------------
+
+    /// Take trap `tt` (SPARC V8 §7.5), or enter error mode if ET = 0.
+    fn trap(&mut self, pc: u32, tt: u8) -> Result<(), SimError> {
+        if self.psr & psr::ET == 0 {
+            return Err(SimError::ErrorMode {
+                pc,
+                tt,
+                name: tt::name(tt),
+            });
+        }
+        let s = self.psr & psr::S != 0;
+        self.psr = (self.psr & !(psr::ET | psr::PS)) | psr::S | if s { psr::PS } else { 0 };
+        self.cwp = (self.cwp + self.config.windows - 1) % self.config.windows;
+        self.set_reg(17, pc);
+        self.set_reg(18, self.npc);
+        self.tbr = (self.tbr & 0xFFFF_F000) | (tt as u32) << 4;
+        self.pc = self.tbr;
+        self.npc = self.tbr.wrapping_add(4);
+        self.traps += 1;
+        Ok(())
+    }
+
+    #[cold]
+    fn fault(&self, pc: u32, fault: Fault) -> SimError {
+        match fault {
+            Fault::Trap(tt) => SimError::ErrorMode {
+                pc,
+                tt,
+                name: tt::name(tt),
+            },
+            Fault::Unmapped { addr, write } => SimError::Unmapped { pc, addr, write },
+            Fault::ReadOnly { addr } => SimError::ReadOnlyWrite {
+                pc,
+                addr,
+                region: self.config.map.region(addr).map_or("PROM", |r| r.name),
+            },
+        }
+    }
+
+    /// Eight free (unloaded) bytes at the top of PROM, for the call stub.
+    fn free_rom(&self) -> Option<u32> {
+        self.config
+            .map
+            .regions
+            .iter()
+            .filter(|r| r.kind == Kind::Rom)
+            .find_map(|r| {
+                (r.start..r.end())
+                    .rev()
+                    .step_by(4)
+                    .map(|a| a & !7)
+                    .find(|&a| !self.fetchable(a) && !self.fetchable(a + 4))
+            })
+    }
+
+    /// The load-use stall of `ins` after the loads before it.
+    fn load_use_stall(&self, ins: u32) -> u32 {
+        let reads = exec::sources(ins);
+        let t = &self.config.timing;
+        let mut stall = 0;
+        for (d, &(full, first)) in self.loaded.iter().enumerate() {
+            let d = d as u32 + 1;
+            if reads & full != 0 {
+                stall = stall.max(timing::load_use_stall(t, d, false));
+            }
+            if reads & first != 0 {
+                stall = stall.max(timing::load_use_stall(t, d, true));
+            }
+        }
+        stall
+    }
+}
+
+impl Cpu for Leon2 {
+    fn step(&mut self) -> Result<u32, SimError> {
+        let pc = self.pc;
+        if pc & 3 != 0 || !self.fetchable(pc) {
+            return Err(SimError::fetch_outside(self, pc, self.last_pc));
+        }
+        let ins = self.peek32(pc).unwrap_or(0);
+        self.last_pc = Some(pc);
+        let t = self.config.timing;
+        let mut cycles = self.load_use_stall(ins);
+        let npc = self.npc;
+        match self.execute(ins) {
+            Ok(done) => {
+                if self.icc_set && t.icchold && exec::is_bicc(ins) {
+                    cycles += 1;
+                }
+                cycles += done.class.cycles(&t);
+                self.icc_set = done.sets_icc;
+                self.loaded = [done.loaded, self.loaded[0]];
+                if done.annulled {
+                    cycles += timing::ANNULLED_SLOT;
+                    self.loaded = [(0, 0), self.loaded[0]];
+                    self.icc_set = false;
+                }
+                self.instructions += 1;
+            }
+            Err(Fault::Trap(tt)) => {
+                self.pc = pc;
+                self.npc = npc;
+                self.trap(pc, tt)?;
+                cycles += t.trap;
+                self.icc_set = false;
+                self.loaded = [(0, 0); 2];
+            }
+            Err(f) => {
+                self.pc = pc;
+                self.npc = npc;
+                return Err(self.fault(pc, f));
+            }
+        }
+        self.cycles += cycles as u64;
+        if let Some(o) = self.observer.as_mut() {
+            o.instruction(&Executed {
+                pc,
+                bytes: &ins.to_be_bytes(),
+                cycles,
+            });
+        }
+        Ok(cycles)
+    }
+
+    /// `ba .` (or `ba,a .`) at the PC.
+    fn halted(&self) -> bool {
+        self.fetchable(self.pc) && matches!(self.peek32(self.pc), Some(HALT) | Some(HALT_ANNULLED))
+    }
+
+    fn pc(&self) -> u32 {
+        self.pc
+    }
+
+    /// PC, and nPC after it.
+    fn set_pc(&mut self, pc: u32) {
+        self.pc = pc;
+        self.npc = pc.wrapping_add(4);
+    }
+
+    fn cycles(&self) -> u64 {
+        self.cycles
+    }
+
+    fn instructions(&self) -> u64 {
+        self.instructions
+    }
+
+    /// PC, nPC, %g0-%g7, %o0-%o7, %l0-%l7, %i0-%i7, %psr, %wim, %tbr, %y.
+    fn registers(&self) -> Vec<Register> {
+        let reg = |name, value: u32| Register {
+            name,
+            value: value as u64,
+            bits: 32,
+        };
+        let mut out = vec![reg("pc", self.pc), reg("npc", self.npc)];
+        out.extend(
+            disasm::REG_NAMES
+                .iter()
+                .enumerate()
+                .map(|(i, n)| reg(n, self.reg(i as u32))),
+        );
+        out.extend([
+            reg("psr", self.psr()),
+            reg("wim", self.wim),
+            reg("tbr", self.tbr),
+            reg("y", self.y),
+        ]);
+        out
+    }
+
+    fn read(&self, space: Space, addr: u32) -> Option<u8> {
+        if space != Space::Memory {
+            return None;
+        }
+        let b = &self.banks[self.bank_of(addr)?];
+        Some(b.data[(addr - b.region.start) as usize])
+    }
+
+    /// Any mapped address; a write to PROM from outside loads it.
+    fn write(&mut self, space: Space, addr: u32, value: u8) -> bool {
+        if space != Space::Memory {
+            return false;
+        }
+        match self.bank_of(addr) {
+            Some(k) if self.banks[k].region.kind == Kind::Registers => {
+                let b = &mut self.banks[k];
+                b.data[(addr - b.region.start) as usize] = value;
+                true
+            }
+            Some(_) => self.load(addr, &[value]).is_ok(),
+            None => false,
+        }
+    }
+
+    fn disassemble(&self, pc: u32) -> (String, u32) {
+        let word = self.peek32(pc & !3).unwrap_or(0);
+        (disasm::text(pc, word), 4)
+    }
+
+    fn disassembler(&self) -> crate::observe::Disassembler {
+        disassemble
+    }
+
+    /// The 64 KiB of RAM after the image (where `.data` and `.bss` lie)
+    /// and the 64 KiB under the top of RAM (the stack).
+    fn data_ranges(&self) -> Vec<(Space, u32, u32)> {
+        const SPAN: u32 = 0x10000;
+        let top = self.stack_top();
+        let ram = self
+            .config
+            .map
+            .regions
+            .iter()
+            .filter(|r| r.kind == Kind::Ram)
+            .map(|r| r.start)
+            .min()
+            .unwrap_or(0);
+        let after_image = (self.loaded_end.max(ram) + 7) & !7;
+        let mut out = vec![(Space::Memory, top - SPAN, SPAN)];
+        if after_image < top - SPAN {
+            out.insert(
+                0,
+                (
+                    Space::Memory,
+                    after_image,
+                    SPAN.min(top - SPAN - after_image),
+                ),
+            );
+        }
+        out
+    }
+
+    fn set_observer(&mut self, observer: Option<Box<dyn Observer>>) {
+        self.observer = observer;
+    }
+
+    fn take_observer(&mut self) -> Option<Box<dyn Observer>> {
+        self.observer.take()
+    }
+
+    /// As `call entry` would: %o7 = the stub − 8, so that `retl` (jmpl
+    /// %o7 + 8) lands on the `ba .; nop` stub placed in the highest free
+    /// eight bytes of PROM (once; later calls reuse it); PC = entry, nPC =
+    /// entry + 4. %sp is left as the program set it, or put 96 bytes below
+    /// the top of RAM if it is zero. The window is not changed: the callee
+    /// saves one if it wants.
+    fn call(&mut self, entry: u32) -> Result<(), SimError> {
+        let stub = match self.call_stub {
+            Some(stub) => stub,
+            None => {
+                let stub = self.free_rom().ok_or(SimError::NoRoomForStub)?;
+                let code = [HALT.to_be_bytes(), NOP.to_be_bytes()].concat();
+                self.load(stub, &code)
+                    .map_err(|_| SimError::NoRoomForStub)?;
+                self.call_stub = Some(stub);
+                stub
+            }
+        };
+        if self.reg(14) == 0 {
+            self.set_reg(14, self.stack_top().wrapping_sub(96));
+        }
+        self.set_reg(15, stub.wrapping_sub(8));
+        self.set_pc(entry);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;
