@@ -411,7 +411,8 @@ pub fn measure(
         .collect();
     let (mut cmin, mut cmax, mut ram, mut key_ram, mut accesses) = (u64::MAX, 0, 0, 0, 0);
     let (mut work_ram, mut kept) = (0, None);
-    let (mut destroyed, mut pc_traces, mut addr_traces) = (false, FxHashSet::default(), FxHashSet::default());
+    let (mut destroyed, mut pc_traces, mut addr_traces) =
+        (false, FxHashSet::default(), FxHashSet::default());
     let (mut fetched, mut code_reads) = (FxHashSet::default(), FxHashSet::default());
     for (i, (v, run)) in vectors.iter().zip(runs).enumerate() {
         let run = match run {
