@@ -133,6 +133,19 @@ impl Observer for Probe {
     }
 }
 
+/// The data bytes a call writes, and nothing else: what key setup leaves
+/// for the operation after it.
+#[derive(Default)]
+struct Writes(FxHashSet<(Space, u32)>);
+
+impl Observer for Writes {
+    fn access(&mut self, a: Access) {
+        if a.write && !matches!(a.space, Space::Code | Space::Sfr) {
+            self.0.insert((a.space, a.addr));
+        }
+    }
+}
+
 /// What one vector's measured call gave.
 struct VectorRun {
     cycles: u64,
@@ -214,9 +227,9 @@ fn run_vector(
     let entry = |op: Op| built.symbol(&m.ops[&op]).expect("checked at build");
     let mut key_setup_wrote = None;
     if op.needs_key_setup() {
-        cpu.set_observer(Some(Box::new(Probe::default())));
+        cpu.set_observer(Some(Box::new(Writes::default())));
         call(cpu.as_mut(), entry(Op::KeySetup), "key_setup")?;
-        key_setup_wrote = Some(take_probe(cpu.as_mut()).written);
+        key_setup_wrote = Some(taken::<Writes>(cpu.as_mut()).0);
     }
     let (input, expected) = if op.decrypts() {
         (&v.ct, &v.pt)
@@ -230,7 +243,7 @@ fn run_vector(
     let start = cpu.cycles();
     call(cpu.as_mut(), entry(op), op.name())?;
     let cycles = cpu.cycles() - start;
-    let probe = take_probe(cpu.as_mut());
+    let probe = taken::<Probe>(cpu.as_mut());
     // What the operation found in memory that key setup or the caller's
     // key left there: the state a card keeps per key.
     let kept = key_setup_wrote.map(|wrote| {
@@ -274,10 +287,10 @@ fn run_vector(
     })
 }
 
-/// The probe the CPU has been observing with.
-fn take_probe(cpu: &mut dyn Cpu) -> Probe {
-    *cardlab_sim::observe::downcast::<Probe>(cpu.take_observer().expect("a probe was set"))
-        .expect("a Probe")
+/// The observer of type `O` the CPU has been observing with.
+fn taken<O: Observer>(cpu: &mut dyn Cpu) -> O {
+    *cardlab_sim::observe::downcast::<O>(cpu.take_observer().expect("an observer was set"))
+        .expect("the observer set")
 }
 
 fn hex(b: &[u8]) -> String {
