@@ -74,7 +74,8 @@ pub fn result_cells(r: &Row) -> Vec<String> {
 pub const RESULT_LEGEND: &str = "RAM B: (+N) = the key is destroyed; N more bytes keep it. \
     Kept B: for an operation after key_setup, the bytes key setup wrote that the operation \
     read (round keys): the RAM a card keeps per key. \
-    Cycles: the target's own unit (mcs51: machine cycles; hc05: bus cycles; arm7tdmi: clock cycles).";
+    Cycles: the target's own unit (mcs51: machine cycles; hc05: bus cycles; h8300: states; \
+    arm7tdmi, leon2: clock cycles).";
 
 /// Column names of a seed comparison; the last only where a line has it
 /// (see [`comparison_header`]).
