@@ -104,42 +104,7 @@ enc_rc: MIXCOL  0                       ; tm -> st with AddRoundKey K(r)
 ; round 10: K10, then SubBytes+ShiftRows+AddRoundKey in place in st. Row
 ; 0 stays; row 1 is one cycle of four, row 2 two swaps, row 3 one cycle:
 ; the first S-box output of each cycle waits in sav.
-        .macro  SBK d,s
-        ldx     *st+s
-        lda     aes_sbox,x
-        eor     *ky+d
-        sta     *st+d
-        .endm
-        .macro  SAV s
-        ldx     *st+s
-        lda     aes_sbox,x
-        sta     *sav
-        .endm
-        .macro  SAVK d
-        lda     *sav
-        eor     *ky+d
-        sta     *st+d
-        .endm
 enc_last:
         KEYNEXT
-        SBK     0,0
-        SBK     4,4
-        SBK     8,8
-        SBK     12,12
-        SAV     1
-        SBK     1,5
-        SBK     5,9
-        SBK     9,13
-        SAVK    13
-        SAV     2
-        SBK     2,10
-        SAVK    10
-        SAV     6
-        SBK     6,14
-        SAVK    14
-        SAV     15
-        SBK     15,11
-        SBK     11,7
-        SBK     7,3
-        SAVK    3
+        LASTINPLACE *ky,sav
         rts

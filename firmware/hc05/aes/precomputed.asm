@@ -131,43 +131,8 @@ enc_mix:
 ; round 10: SubBytes+ShiftRows+AddRoundKey K10 in place in st. Row 0
 ; stays; row 1 is one cycle of four, row 2 two swaps, row 3 one cycle: the
 ; first S-box output of each cycle waits in tt.
-        .macro  SBK d,s
-        ldx     *st+s
-        lda     aes_sbox,x
-        eor     rk+160+d
-        sta     *st+d
-        .endm
-        .macro  SAV s
-        ldx     *st+s
-        lda     aes_sbox,x
-        sta     *tt
-        .endm
-        .macro  SAVK d
-        lda     *tt
-        eor     rk+160+d
-        sta     *st+d
-        .endm
 enc_last:
-        SBK     0,0
-        SBK     4,4
-        SBK     8,8
-        SBK     12,12
-        SAV     1
-        SBK     1,5
-        SBK     5,9
-        SBK     9,13
-        SAVK    13
-        SAV     2
-        SBK     2,10
-        SAVK    10
-        SAV     6
-        SBK     6,14
-        SAVK    14
-        SAV     15
-        SBK     15,11
-        SBK     11,7
-        SBK     7,3
-        SAVK    3
+        LASTINPLACE rk+160,tt
         rts
 
 ; ---- decryption (FIPS-197 5.3, the inverse cipher) -------------------------
