@@ -84,6 +84,14 @@ des_round_keys == ks
         .endm
         .endm
 
+; ---- MRG w,keep: A's bits in keep stay, the others come from window byte
+; w: A = ((A ^ w) & keep) ^ w, 8 cycles (PC2's gather)
+        .macro  MRG w,keep
+        eor     *w
+        and     #keep
+        eor     *w
+        .endm
+
 ; ---- rotate C and D left by one (28-bit rotations) ------------------------
 ; BRSET takes bit 27 of the window (the element after bit 0's, four
 ; bits up the cycle) into the carry; the ROL chain shifts the window up
@@ -197,107 +205,65 @@ ks_pc2:
         ; K bits 1-6 (S1): C14 C17 C11 C24 C1 C5 -> bits 1 2 4 5 0 3
         lda     *cc+1
         lsra
-        eor     *cc+3
-        and     #0xbf
-        eor     *cc+3
+        MRG     cc+3,0xbf
         lsra
-        eor     *cc+2
-        and     #0x7b
-        eor     *cc+2
+        MRG     cc+2,0x7b
         lsra
         lsra
-        eor     *cc+0
-        and     #0xed
-        eor     *cc+0
+        MRG     cc+0,0xed
         and     #0x3f
         sta     ks+0,x
         ; K bits 7-12 (S2): C3 C28 C15 C6 C21 C10 -> bits 0 3 2 5 4 1
         lda     *cc+0
-        eor     *cc+1
-        and     #0xfb
-        eor     *cc+1
+        MRG     cc+1,0xfb
         lsla
         lsla
-        eor     *cc+2
-        and     #0xf6
-        eor     *cc+2
-        eor     *cc+3
-        and     #0xdd
-        eor     *cc+3
+        MRG     cc+2,0xf6
+        MRG     cc+3,0xdd
         and     #0x3f
         sta     ks+1,x
         ; K bits 13-18 (S3): C23 C19 C12 C4 C26 C8 -> bits 0 4 2 5 3 1
         lda     *cc+3
-        eor     *cc+2
-        and     #0xdf
-        eor     *cc+2
+        MRG     cc+2,0xdf
         lsra
-        eor     *cc+0
-        and     #0xf7
-        eor     *cc+0
+        MRG     cc+0,0xf7
         lsra
-        eor     *cc+1
-        and     #0xee
-        eor     *cc+1
+        MRG     cc+1,0xee
         and     #0x3f
         sta     ks+2,x
         ; K bits 19-24 (S4): C16 C7 C27 C20 C13 C2 -> bits 5 4 3 1 2 0
         lda     *cc+1
         lsra
-        eor     *cc+2
-        and     #0xed
-        eor     *cc+2
+        MRG     cc+2,0xed
         lsra
-        eor     *cc+3
-        and     #0xef
-        eor     *cc+3
-        eor     *cc+0
-        and     #0xfb
-        eor     *cc+0
+        MRG     cc+3,0xef
+        MRG     cc+0,0xfb
         and     #0x3f
         sta     ks+3,x
         ; K bits 25-30 (S5): D13 D24 D3 D9 D19 D27 -> bits 0 5 3 4 1 2
         lda     *dd+3
         lsra
         lsra
-        eor     *dd+1
-        and     #0xfb
-        eor     *dd+1
+        MRG     dd+1,0xfb
         lsra
-        eor     *dd+0
-        and     #0xee
-        eor     *dd+0
-        eor     *dd+2
-        and     #0xdb
-        eor     *dd+2
+        MRG     dd+0,0xee
+        MRG     dd+2,0xdb
         and     #0x3f
         sta     ks+4,x
         ; K bits 31-36 (S6): D2 D12 D23 D17 D5 D20 -> bits 5 1 4 3 2 0
         lda     *dd+3
-        eor     *dd+2
-        and     #0xbf
-        eor     *dd+2
+        MRG     dd+2,0xbf
         lsra
-        eor     *dd+1
-        and     #0xed
-        eor     *dd+1
+        MRG     dd+1,0xed
         lsra
-        eor     *dd+0
-        and     #0xfd
-        eor     *dd+0
+        MRG     dd+0,0xfd
         and     #0x3f
         sta     ks+5,x
         ; K bits 37-42 (S7): D16 D21 D11 D28 D6 D25 -> bits 5 0 2 1 3 4
         lda     *dd+1
-        eor     *dd+0
-        and     #0xfb
-        eor     *dd+0
-        eor     *dd+2
-        and     #0xed
-        eor     *dd+2
-        eor     *dd+3
-        and     #0xf7
-        eor     *dd+3
+        MRG     dd+0,0xfb
+        MRG     dd+2,0xed
+        MRG     dd+3,0xf7
         and     #0x3f
         sta     ks+6,x
         ; K bits 43-48 (S8): D18 D14 D22 D8 D1 D4 -> bits 5 4 3 2 1 0
