@@ -17,14 +17,17 @@
 ;   0x70 tt, 0x72 rcon, 0x73 sav  0x74-0x83  aes_key (ky): K0, then K1..K10
 ;   stack: the return address only (0xFE-0xFF)
 ;
+;
 ; Cycles (HC05, the listing's figures; from the entry to RTS inclusive):
-;   K0 16 x 10 + 6 + 9 x (SubBytes+ShiftRows 192 + KEYNEXT 154
-;   + Rcon 8 + test 8 + MixColumns with AddRoundKey 4 x 114 + JMP 3)
-;   + 192 + 154 + 8 + 8 + 6 + K10 16 x 10 + RTS 6                  = 7949
-;   (the last round's Rcon update takes the 0x1b path: + 6 once,
-;   and a round's test branches out on the last: + 3)
-;   A MixColumns column is 29 + 3 x 19 cycles, plus 7 a byte for
-;   AddRoundKey from page zero (EOR 3, STA 4).
+;   Rcon 6 + round 1's SubBytes+ShiftRows with AddRoundKey K0 16 x 17
+;   + 9 x (KEYNEXT 154 + Rcon 8 + MixColumns with AddRoundKey 4 x 114
+;   + test 8) + 8 x (SubBytes+ShiftRows 192 + JMP 3) + KEYNEXT 154
+;   + round 10 in place with K10 268 + RTS 6                        = 7906
+;   (the Rcon update takes the 0x1b path once: + 6). A MixColumns column
+;   is 29 + 3 x 19 cycles, plus 7 a byte for AddRoundKey from page zero
+;   (EOR 3, STA 4). Round 10 in place: 12 bytes at 15 (LDX, LDA S,X, EOR
+;   key, STA), the first S-box output of each of the four ShiftRows cycles
+;   into sav 12 and out 10: 4 x 15 + 67 + 2 x 37 + 67 = 268.
 
         .hc05
 
@@ -74,34 +77,34 @@ aes_state == st
         .org    CODE_AT
 
 aes_encrypt::
-        .irp    j,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-        lda     *st+j                   ; AddRoundKey K0: 10 cycles a byte
-        eor     *ky+j
-        sta     *st+j
-        .endm
         lda     #0x01
         sta     *rcon
+        .irp    j,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+        lda     *st+(j&3)+4*(((j/4)+(j&3))&3)
+        eor     *ky+(j&3)+4*(((j/4)+(j&3))&3)   ; AddRoundKey K0
+        tax
+        lda     aes_sbox,x              ; SubBytes+ShiftRows of round 1
+        sta     *tm+j
+        .endm
 enc_round:
-        SUBSHIFT                        ; st -> tm
         KEYNEXT                         ; K(r) from K(r-1) with rcon
         lsl     *rcon                   ; Rcon = {02} Rcon: 0x80 gives
         bcc     enc_rc                  ; 0x00 and carry, so 0x1b
         lda     #0x1b
         sta     *rcon
-enc_rc: lda     *rcon
-        cmp     #0x6c                   ; {02} 0x36: K10 was just made
-        bne     enc_mix
-        jmp     enc_last
-enc_mix:
-        MIXCOL  0                       ; tm -> st with AddRoundKey K(r)
+enc_rc: MIXCOL  0                       ; tm -> st with AddRoundKey K(r)
         MIXCOL  1
         MIXCOL  2
         MIXCOL  3
+        lda     *rcon
+        cmp     #0x36                   ; {02} 0x1b: round 9 was just done
+        beq     enc_last
+        SUBSHIFT                        ; st -> tm for round r+1
         jmp     enc_round
+; round 10: K10, then SubBytes+ShiftRows+AddRoundKey in place in st. Row
+; 0 stays; row 1 is one cycle of four, row 2 two swaps, row 3 one cycle:
+; the first S-box output of each cycle waits in sav.
 enc_last:
-        .irp    j,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-        lda     *tm+j                   ; AddRoundKey K10, tm -> st
-        eor     *ky+j
-        sta     *st+j
-        .endm
+        KEYNEXT
+        LASTINPLACE *ky,sav
         rts

@@ -26,9 +26,13 @@
 ;   key setup: 9 + 10 x (Rcon 3 + 4 x (S-box 15 + chain 4 x 11) + STX 4
 ;              + Rcon update 8 + counter 14) - 3 + 6 (Rcon wraps once)
 ;              + RTS 6                                              = 2668
-;   encrypt:   K0 16 x 11 + 6 + 9 x (SubBytes+ShiftRows 192 + test 8
-;              + MixColumns with AddRoundKey 4 x 134 + 12) + 192 + 11
-;              + K10 16 x 11 + RTS 6                                = 7299
+;   encrypt:   6 + round 1's SubBytes+ShiftRows with AddRoundKey K0
+;              16 x 18 + 9 x (MixColumns with AddRoundKey 4 x 134
+;              + step and test 14) + 8 x (SubBytes+ShiftRows 192
+;              + JMP 3) + round 10 in place with K10 284 + RTS 6    = 7094
+;              (round 10: 12 bytes at 16, LDX, LDA S,X, EOR rk, STA;
+;              the first S-box output of each ShiftRows cycle into tt 12
+;              and out 11: 4 x 16 + 71 + 2 x 39 + 71)
 ;   decrypt:   K10 176 + 6 + 9 x (InvShiftRows+InvSubBytes with
 ;              AddRoundKey 320 + test 6 + InvMixColumns 4 x 76
 ;              + 4 x 102 + 12) + 320 + 9 + copy 112 + RTS 6         = 10079
@@ -103,19 +107,15 @@ ks_done:
         .endm
 
 aes_encrypt::
-        .irp    j,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-        lda     *st+j                   ; AddRoundKey K0: 11 cycles a byte
-        eor     rk+j
-        sta     *st+j
-        .endm
         lda     #16
         sta     *rko
-enc_round:
-        SUBSHIFT
-        lda     *rko
-        cmp     #160
-        bne     enc_mix
-        jmp     enc_last
+        .irp    j,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+        lda     *st+(j&3)+4*(((j/4)+(j&3))&3)
+        eor     rk+(j&3)+4*(((j/4)+(j&3))&3)    ; AddRoundKey K0
+        tax
+        lda     aes_sbox,x              ; SubBytes+ShiftRows of round 1
+        sta     *tm+j
+        .endm
 enc_mix:
         MIXCOL  0
         MIXCOL  1
@@ -124,13 +124,15 @@ enc_mix:
         lda     *rko
         add     #16
         sta     *rko
-        jmp     enc_round
+        cmp     #160
+        beq     enc_last
+        SUBSHIFT
+        jmp     enc_mix
+; round 10: SubBytes+ShiftRows+AddRoundKey K10 in place in st. Row 0
+; stays; row 1 is one cycle of four, row 2 two swaps, row 3 one cycle: the
+; first S-box output of each cycle waits in tt.
 enc_last:
-        .irp    j,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-        lda     *tm+j                   ; AddRoundKey K10, tm -> st
-        eor     rk+160+j
-        sta     *st+j
-        .endm
+        LASTINPLACE rk+160,tt
         rts
 
 ; ---- decryption (FIPS-197 5.3, the inverse cipher) -------------------------
