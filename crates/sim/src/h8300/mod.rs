@@ -387,7 +387,6 @@ impl H8300 {
             .find_map(|r| {
                 (r.start..r.end)
                     .rev()
-                    .step_by(1)
                     .filter(|a| a % 2 == 0)
                     .find(|&a| !self.fetchable(a) && !self.fetchable(a + 1))
             })
@@ -436,18 +435,16 @@ impl Cpu for H8300 {
         let states = self.states(pc, counts, extra);
         self.cycles += states as u64;
         self.instructions += 1;
-        if self.observer.is_some() {
-            let len = (self.charge.fetched as usize * 2).max(2);
-            let bytes: Vec<u8> = (0..len)
-                .map(|i| self.mem[pc.wrapping_add(i as u16) as usize])
-                .collect();
-            if let Some(o) = self.observer.as_mut() {
-                o.instruction(&Executed {
-                    pc: pc as u32,
-                    bytes: &bytes,
-                    cycles: states,
-                });
-            }
+        if let Some(o) = self.observer.as_mut() {
+            // At most two words; no allocation on the lab's observed path.
+            let bytes: [u8; 4] =
+                std::array::from_fn(|i| self.mem[pc.wrapping_add(i as u16) as usize]);
+            let len = (self.charge.fetched as usize * 2).clamp(2, 4);
+            o.instruction(&Executed {
+                pc: pc as u32,
+                bytes: &bytes[..len],
+                cycles: states,
+            });
         }
         Ok(states)
     }
