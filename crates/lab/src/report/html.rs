@@ -7,7 +7,7 @@ use super::{
     tally,
 };
 use crate::measure::Row;
-use crate::report::plot::Plot;
+use crate::report::plot::{Plot, slug};
 use crate::seeds::{Comparison, Verdict};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
@@ -47,20 +47,6 @@ fn verdict_class(v: Verdict) -> &'static str {
     }
 }
 
-/// An anchor for a heading.
-fn anchor(title: &str) -> String {
-    title
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect()
-}
-
 fn figure(p: &Plot) -> Markup {
     html! {
         figure id=(p.name) {
@@ -75,7 +61,7 @@ fn comparison(c: &Comparison, plots: &[&Plot]) -> Markup {
     // the verdict's colour.
     let numeric = [4, 5, 6];
     html! {
-        section id=(anchor(&c.title)) {
+        section id=(slug(&c.title)) {
             h2 { (c.title) }
             p.assumption { (c.assumption) }
             table {
@@ -165,20 +151,20 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
                     h3 { "Seed tables" }
                     ul {
                         @for c in comparisons {
-                            li { a href={ "#" (anchor(&c.title)) } { (c.title) } " — " (tally(c)) }
+                            li { a href={ "#" (slug(&c.title)) } { (c.title) } " — " (tally(c)) }
                         }
                     }
                     @if !other_groups.is_empty() {
                         h3 { "Plots" }
                         ul {
-                            @for g in &other_groups { li { a href={ "#" (anchor(g)) } { (g) } } }
+                            @for g in &other_groups { li { a href={ "#" (slug(g)) } { (g) } } }
                         }
                     }
                     p { a href="#every-result" { "Every result" } " (" (rows.len()) " rows)" }
                 }
                 @for c in comparisons { (comparison(c, &of_group(&c.title))) }
                 @for g in &other_groups {
-                    section id=(anchor(g)) {
+                    section id=(slug(g)) {
                         h2 { (g) }
                         @for p in of_group(g) { (figure(p)) }
                     }

@@ -61,8 +61,8 @@ fn svg(
 
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
-/// A file-name-safe stem.
-fn slug(s: &str) -> String {
+/// A file-name-safe stem, also the page's anchor for a heading.
+pub(crate) fn slug(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
         match c {
@@ -242,16 +242,9 @@ pub fn tradeoffs(rows: &[Row]) -> Vec<Plot> {
                 r.verified && r.target == target && r.cipher == cipher && r.key_bits == key_bits
             })
             .collect();
-        let mut costs = vec![Cost::NewKeyBlock];
-        for r in &of_group {
-            if !costs.contains(&Cost::Op(r.op)) {
-                costs.push(Cost::Op(r.op));
-            }
-        }
-        costs[1..].sort_by_key(|c| match c {
-            Cost::Op(op) => *op,
-            Cost::NewKeyBlock => Op::KeySetup,
-        });
+        // The operations in their declared order, after the new-key block.
+        let ops: std::collections::BTreeSet<Op> = of_group.iter().map(|r| r.op).collect();
+        let costs = std::iter::once(Cost::NewKeyBlock).chain(ops.into_iter().map(Cost::Op));
         let group = format!("Trade-offs: {cipher}-{key_bits} on the {target}");
         for cost in costs {
             if let Some(plot) = tradeoff(&group, target, &of_group, cost) {
