@@ -15,6 +15,7 @@ pub mod hc05;
 pub mod leon2;
 pub mod mcs51;
 pub mod observe;
+pub mod srec;
 pub mod target;
 
 use serde::Serialize;

@@ -382,7 +382,7 @@ impl Target {
 
     fn read_hc05(self, path: &Path, text: &str) -> Result<Image, TargetError> {
         let parsed = if text.trim_start().starts_with('S') {
-            hc05::load::parse_s19(text)
+            crate::srec::parse_s19(text)
         } else {
             ihx::parse_ihx(text)
         };

@@ -1,7 +1,6 @@
 //! Loading binutils-h8300-hms output: COFF (`coff-h8300`, big-endian, the
 //! only object format those binutils write) with its symbol table,
-//! Motorola S-records (`objcopy -O srec`, read by the HC05 loader's
-//! parser), and raw binary (`objcopy -O binary`, placed at H'0000).
+//! Motorola S-records (`objcopy -O srec`, read by [`crate::srec`]), and raw binary (`objcopy -O binary`, placed at H'0000).
 //!
 //! COFF layout (the System V common object file format, as BFD's
 //! coff-h8300 writes it): a 20-byte file header, the optional a.out
@@ -120,7 +119,7 @@ pub fn parse_coff(d: &[u8]) -> Result<Coff, CoffError> {
 
 /// Parse `objcopy -O srec` output (S1 records, 16-bit addresses).
 pub fn parse_srec(text: &str) -> Result<Vec<(u32, Vec<u8>)>, LoadError> {
-    let image = crate::hc05::load::parse_s19(text)?;
+    let image = crate::srec::parse_s19(text)?;
     Ok(image
         .segments
         .into_iter()
