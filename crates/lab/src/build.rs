@@ -7,7 +7,7 @@
 //! the code at 0x8000 into an ELF executable. The build happens in a fresh
 //! temporary folder, so a failed build leaves nothing behind.
 
-use crate::manifest::Manifest;
+use crate::manifest::{Manifest, TableSpan};
 use cardlab_sim::target::{Image, Target};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,6 +25,10 @@ pub enum BuildError {
     Io(#[from] std::io::Error),
     #[error("{0}")]
     Image(#[from] cardlab_sim::target::TargetError),
+    #[error(
+        "{manifest}: table symbol '{symbol}' has no size in the image; give the table as [START, END] symbols"
+    )]
+    UnsizedSymbol { manifest: String, symbol: String },
     #[error("{manifest}: symbol '{symbol}' is not in the image; export it with {hint}")]
     MissingSymbol {
         manifest: String,
@@ -228,18 +232,66 @@ pub fn assemble_arm7tdmi(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, Bui
 /// SRAM, where the RTL reference runs its programs.
 pub const LEON2_TEXT: u32 = 0x4000_0000;
 
-/// Assemble `sources` with `sparc64-linux-gnu-as -32 -Av8` (a V9 or V8+
-/// opcode is an error) into `dir` and link them with
-/// `sparc64-linux-gnu-ld -m elf32_sparc`, code from [`LEON2_TEXT`], into
-/// `dir/image.elf`; the entry is `_start` if defined, else the start of
-/// the code.
-pub fn assemble_leon2(sources: &[PathBuf], dir: &Path) -> Result<PathBuf, BuildError> {
-    assemble_elf(
-        ("sparc64-linux-gnu-as", &["-32", "-Av8"]),
-        ("sparc64-linux-gnu-ld", &["-m", "elf32_sparc"]),
-        "Debian binutils-sparc64-linux-gnu",
+/// The C compiler for leon2 and the options every C source gets before
+/// the manifest's `cflags`: SPARC V8 code, 32-bit, no hosted library, no
+/// position independence (the image is linked at [`LEON2_TEXT`]).
+pub const LEON2_CC: &str = "sparc64-linux-gnu-gcc";
+pub const LEON2_CC_OPTIONS: &[&str] = &[
+    "-m32",
+    "-mcpu=v8",
+    "-ffreestanding",
+    "-fno-pic",
+    "-fno-pie",
+    "-fno-stack-protector",
+    "-fno-asynchronous-unwind-tables",
+];
+
+/// Build `sources` for the LEON2 into `dir/image.elf`: assembly through
+/// `sparc64-linux-gnu-as -32 -Av8` (a V9 or V8+ opcode is an error), C
+/// through [`LEON2_CC`] with [`LEON2_CC_OPTIONS`] and `cflags` (the
+/// source's folder and the target folder above it on both the C and the
+/// assembler include paths, for `leon2ext.h` and `leon2ext.inc`), linked
+/// by `sparc64-linux-gnu-ld -m elf32_sparc` with the code from
+/// [`LEON2_TEXT`]; the entry is `_start` if defined, else the start of the
+/// code. No library is linked: C code that needs libgcc's helpers fails
+/// at the link with the symbol named.
+pub fn build_leon2(
+    sources: &[PathBuf],
+    cflags: &[String],
+    dir: &Path,
+) -> Result<PathBuf, BuildError> {
+    let package = "Debian binutils-sparc64-linux-gnu";
+    let objects = assemble_each(sources, "o", |object, path| {
+        let here = path.parent().unwrap_or(Path::new("."));
+        let above = here.parent().unwrap_or(here);
+        let out = dir.join(object);
+        if crate::manifest::is_c(path) {
+            let mut args: Vec<String> = LEON2_CC_OPTIONS.iter().map(|o| o.to_string()).collect();
+            args.extend(cflags.iter().cloned());
+            for inc in [here, above] {
+                args.push(format!("-I{}", inc.display()));
+                args.push(format!("-Wa,-I{}", inc.display()));
+            }
+            args.extend(["-c".into(), "-o".into(), out.display().to_string()]);
+            args.push(path.display().to_string());
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            run_tool(LEON2_CC, "Debian gcc-sparc64-linux-gnu", &args, dir)
+        } else {
+            let (here, above) = (here.display().to_string(), above.display().to_string());
+            let out = out.display().to_string();
+            let source = path.display().to_string();
+            let args = [
+                "-32", "-Av8", "-I", &here, "-I", &above, "-o", &out, &source,
+            ];
+            run_tool("sparc64-linux-gnu-as", package, &args, dir)
+        }
+    })?;
+    link_elf(
+        "sparc64-linux-gnu-ld",
+        &["-m", "elf32_sparc"],
+        package,
         LEON2_TEXT,
-        sources,
+        &objects,
         dir,
     )
 }
@@ -255,6 +307,19 @@ fn assemble_elf(
     dir: &Path,
 ) -> Result<PathBuf, BuildError> {
     let objects = assemble_gnu(assembler, package, as_options, sources, dir)?;
+    link_elf(linker, ld_options, package, text, &objects, dir)
+}
+
+/// Link `objects` in `dir` with a GNU linker into `dir/image.elf`, the
+/// code from `text`.
+fn link_elf(
+    linker: &'static str,
+    ld_options: &[&str],
+    package: &'static str,
+    text: u32,
+    objects: &[String],
+    dir: &Path,
+) -> Result<PathBuf, BuildError> {
     let text = format!("-Ttext={text:#x}");
     let mut args = ld_options.to_vec();
     args.extend(["--no-warn-rwx-segments", &text, "-o", "image.elf"]);
@@ -272,7 +337,7 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
         Target::Hc05 => assemble_hc05(&sources, dir.path())?,
         Target::H8300 => assemble_h8300(&sources, dir.path())?,
         Target::Arm7tdmi => assemble_arm7tdmi(&sources, dir.path())?,
-        Target::Leon2 => assemble_leon2(&sources, dir.path())?,
+        Target::Leon2 => build_leon2(&sources, &m.cflags, dir.path())?,
     };
     let image = m.target.read(&image_path)?;
     let sym = |name: &str| {
@@ -295,8 +360,21 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
         sym(name)?;
     }
     let mut tables = vec![];
-    for (name, [start, end]) in &m.tables {
-        tables.push((name.clone(), sym(start)?, sym(end)?));
+    for (name, span) in &m.tables {
+        let (start, end) = match span {
+            TableSpan::Between([start, end]) => (sym(start)?, sym(end)?),
+            TableSpan::Sized(symbol) => {
+                let start = sym(symbol)?;
+                let size = image.symbol_sizes.get(symbol).copied().ok_or_else(|| {
+                    BuildError::UnsizedSymbol {
+                        manifest: m.path.display().to_string(),
+                        symbol: symbol.clone(),
+                    }
+                })?;
+                (start, start + size)
+            }
+        };
+        tables.push((name.clone(), start, end));
     }
     Ok(Built { image, tables })
 }

@@ -66,6 +66,19 @@ pub enum DecryptKey {
     LastRoundKey,
 }
 
+/// Where a table lies in code memory: between two symbols (assembly:
+/// `["sbox", "sbox_end"]`), or one sized symbol (a C object: `"aes_te"`,
+/// its size from the ELF symbol table).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum TableSpan {
+    Between([String; 2]),
+    Sized(String),
+}
+
+/// The C compiler options of a variant with C sources (leon2 only).
+pub const DEFAULT_CFLAGS: &[&str] = &["-O2"];
+
 /// A seed-paper row this variant answers.
 #[derive(Debug, Clone, Deserialize, serde::Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -92,7 +105,9 @@ struct Raw {
     #[serde(default)]
     decrypt_key: DecryptKey,
     #[serde(default)]
-    tables: BTreeMap<String, [String; 2]>,
+    cflags: Option<Vec<String>>,
+    #[serde(default)]
+    tables: BTreeMap<String, TableSpan>,
     ops: BTreeMap<Op, String>,
     #[serde(default)]
     answers: Vec<Answer>,
@@ -107,15 +122,20 @@ pub struct Manifest {
     pub algorithm: Algorithm,
     pub target: Target,
     pub summary: String,
-    /// Assembly sources, relative to the manifest's folder.
+    /// Assembly (and, on leon2, C) sources, relative to the manifest's
+    /// folder.
     pub sources: Vec<PathBuf>,
+    /// Options for the C compiler after the target's own (leon2:
+    /// [`DEFAULT_CFLAGS`] unless the manifest gives `cflags`); empty
+    /// without C sources.
+    pub cflags: Vec<String>,
     pub key_bits: Vec<usize>,
     pub buffers: Buffers,
     pub space: Space,
     /// What the key buffer holds for a decryption.
     pub decrypt_key: DecryptKey,
-    /// Table name → [first symbol, end symbol).
-    pub tables: BTreeMap<String, [String; 2]>,
+    /// Table name → where it lies.
+    pub tables: BTreeMap<String, TableSpan>,
     /// Operation → entry symbol.
     pub ops: BTreeMap<Op, String>,
     pub answers: Vec<Answer>,
@@ -174,6 +194,21 @@ impl Manifest {
                 "sources, key_bits and ops must not be empty".into(),
             ));
         }
+        let has_c = raw.sources.iter().any(|s| is_c(s));
+        if has_c && target != Target::Leon2 {
+            return Err(invalid(format!(
+                "C sources are built for leon2 only; {} firmware is assembly",
+                target.name()
+            )));
+        }
+        if raw.cflags.is_some() && !has_c {
+            return Err(invalid("cflags without a .c source".into()));
+        }
+        let cflags = match raw.cflags {
+            Some(flags) => flags,
+            None if has_c => DEFAULT_CFLAGS.iter().map(|f| f.to_string()).collect(),
+            None => vec![],
+        };
         Ok(Manifest {
             path: path.to_path_buf(),
             variant: raw.variant,
@@ -181,6 +216,7 @@ impl Manifest {
             target,
             summary: raw.summary,
             sources: raw.sources,
+            cflags,
             key_bits: raw.key_bits,
             buffers: raw.buffers,
             space,
@@ -195,6 +231,16 @@ impl Manifest {
     pub fn dir(&self) -> &Path {
         self.path.parent().unwrap_or(Path::new("."))
     }
+
+    /// Whether any source is C.
+    pub fn has_c(&self) -> bool {
+        self.sources.iter().any(|s| is_c(s))
+    }
+}
+
+/// A C source, by its extension.
+pub fn is_c(source: &Path) -> bool {
+    source.extension().is_some_and(|e| e == "c")
 }
 
 /// Every manifest under `firmware/`, sorted by path.
@@ -264,6 +310,26 @@ ops = { encrypt_with_key_setup = "enc" }
     }
 
     #[test]
+    fn a_leon2_c_manifest_gets_default_cflags_and_sized_tables() {
+        let c = GOOD
+            .replace("mcs51", "leon2")
+            .replace("\"iram\"", "\"mem\"")
+            .replace("v.asm", "v.c")
+            .replace(
+                "ops =",
+                "tables = { te = \"aes_te\", s = [\"s\", \"s_end\"] }\nops =",
+            );
+        let (_d, p) = write(&c);
+        let m = Manifest::load(&p).unwrap();
+        assert_eq!(m.cflags, ["-O2"]);
+        assert_eq!(m.tables["te"], TableSpan::Sized("aes_te".into()));
+        assert_eq!(
+            m.tables["s"],
+            TableSpan::Between(["s".into(), "s_end".into()])
+        );
+    }
+
+    #[test]
     fn errors_name_the_file_and_the_field() {
         for (text, expected) in [
             (GOOD.replace("aes", "rot13"), "unknown cipher"),
@@ -285,6 +351,14 @@ ops = { encrypt_with_key_setup = "enc" }
             (
                 GOOD.replace("ops =", "decrypt_key = \"round_ten\"\nops ="),
                 "unknown variant `round_ten`",
+            ),
+            (
+                GOOD.replace("v.asm", "v.c"),
+                "C sources are built for leon2 only",
+            ),
+            (
+                GOOD.replace("ops =", "cflags = [\"-O3\"]\nops ="),
+                "cflags without a .c source",
             ),
         ] {
             let (_d, p) = write(&text);

@@ -57,6 +57,9 @@ pub struct Elf {
     /// past a segment's file size (.bss) is left to the zeroed memory.
     pub segments: Vec<(u32, Vec<u8>)>,
     pub symbols: BTreeMap<String, u32>,
+    /// The size of each symbol that has one (C objects and functions;
+    /// assembler labels have none).
+    pub sizes: BTreeMap<String, u32>,
 }
 
 /// An ARM executable.
@@ -81,7 +84,7 @@ pub fn parse_for(data: &[u8], machine: Machine) -> Result<Elf, ElfError> {
     }
     // Every label defined in a section or absolute: assembler labels are
     // untyped and sizeless, which `is_definition` would pass over.
-    let symbols = file
+    let defined: Vec<_> = file
         .symbols()
         .filter(|s| {
             matches!(
@@ -90,12 +93,23 @@ pub fn parse_for(data: &[u8], machine: Machine) -> Result<Elf, ElfError> {
             )
         })
         .filter(|s| !matches!(s.kind(), SymbolKind::Section | SymbolKind::File))
-        .filter_map(|s| Some((s.name().ok()?.to_string(), s.address() as u32)))
-        .filter(|(name, _)| !name.is_empty() && !name.starts_with('$'))
+        .filter_map(|s| {
+            Some((
+                s.name().ok()?.to_string(),
+                s.address() as u32,
+                s.size() as u32,
+            ))
+        })
+        .filter(|(name, _, _)| !name.is_empty() && !name.starts_with('$'))
         .collect();
     Ok(Elf {
         entry: file.entry() as u32,
         segments,
-        symbols,
+        symbols: defined.iter().map(|(n, a, _)| (n.clone(), *a)).collect(),
+        sizes: defined
+            .into_iter()
+            .filter(|&(_, _, size)| size != 0)
+            .map(|(n, _, size)| (n, size))
+            .collect(),
     })
 }

@@ -32,6 +32,9 @@ pub struct Image {
     pub segments: Vec<(u32, Vec<u8>)>,
     /// Symbol → address, from the linker's symbol file beside the image.
     pub symbols: BTreeMap<String, u32>,
+    /// Symbol → size in bytes, where the image records one (ELF: C
+    /// objects and functions).
+    pub symbol_sizes: BTreeMap<String, u32>,
     /// Where execution starts after boot (the ELF entry point; 0 on the
     /// 8051; on the 68HC05 the reset vector's target). Bit 0 set: Thumb
     /// state.
@@ -236,6 +239,7 @@ impl Target {
                         .map(|(a, b)| (a as u32, b))
                         .collect(),
                     symbols,
+                    symbol_sizes: BTreeMap::new(),
                     entry: 0,
                 })
             }
@@ -273,6 +277,7 @@ impl Target {
                     target: self,
                     segments: elf.segments,
                     symbols: elf.symbols,
+                    symbol_sizes: elf.sizes,
                     entry: elf.entry,
                 })
             }
@@ -316,6 +321,7 @@ impl Target {
             target: self,
             segments: elf.segments,
             symbols: elf.symbols,
+            symbol_sizes: elf.sizes,
             entry: elf.entry,
         })
     }
@@ -376,6 +382,7 @@ impl Target {
             target: self,
             segments,
             symbols,
+            symbol_sizes: BTreeMap::new(),
             entry: entry.unwrap_or(cpu.pc()),
         })
     }
@@ -435,6 +442,7 @@ impl Target {
             target: self,
             segments,
             symbols,
+            symbol_sizes: BTreeMap::new(),
             entry: cpu.pc(),
         })
     }

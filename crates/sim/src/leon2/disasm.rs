@@ -124,6 +124,11 @@ pub(super) fn text(pc: u32, ins: u32) -> String {
                 };
                 format!("wr {}, {}, {dst}", reg(rs1), operand2(ins))
             }
+            super::ext::OP3_SBOX if ins & 0x2000 != 0 && ins & 0x1FE0 == 0 => {
+                format!("sbox {}, {:#x}, {}", reg(rs1), ins & 0x1F, reg(rd))
+            }
+            super::ext::OP3_GF2MUL => three("gf2mul"),
+            super::ext::OP3_GF2MAC => three("gf2mac"),
             0x34 | 0x35 => format!("fpop{} {ins:#010x}", op3 - 0x33),
             0x36 | 0x37 => format!("cpop{} {ins:#010x}", op3 - 0x35),
             0x38 => {
@@ -204,6 +209,9 @@ mod tests {
             (0x4000_0004, "call 0x40000010"),
             (0x91D0_2010, "ta 0x10"),
             (0x0300_0001, "sethi %hi(0x400), %g1"),
+            (0x9561_2006, "sbox %g4, 0x6, %o2"),
+            (0x9568_4009, "gf2mul %g1, %o1, %o2"),
+            (0x9570_4009, "gf2mac %g1, %o1, %o2"),
         ] {
             assert_eq!(text(0x4000_0000, ins), want, "{ins:#010x}");
         }

@@ -3,6 +3,7 @@
 //! traps before it changes any state, so a trapped instruction leaves the
 //! registers as they were (V8 §7.3: traps are precise).
 
+use super::ext;
 use super::timing::Class;
 use super::{Fault, Leon2, psr, tt};
 
@@ -14,6 +15,27 @@ pub(super) struct Done {
     pub sets_icc: bool,
     /// Registers it loaded: (full load delay, first word of an LDD).
     pub loaded: (u32, u32),
+    /// Its data access, for the cache timing.
+    pub mem: MemOp,
+}
+
+/// The data access of a load or store instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum MemOp {
+    None,
+    /// LD*, LDD (`double`).
+    Load {
+        addr: u32,
+        double: bool,
+    },
+    /// ST, STB, STH, STD (`double`).
+    Store {
+        double: bool,
+    },
+    /// LDSTUB, SWAP: a read, then a write.
+    Atomic {
+        addr: u32,
+    },
 }
 
 fn done(class: Class) -> Done {
@@ -22,6 +44,7 @@ fn done(class: Class) -> Done {
         annulled: false,
         sets_icc: false,
         loaded: (0, 0),
+        mem: MemOp::None,
     }
 }
 
@@ -52,10 +75,14 @@ pub(super) fn sources(ins: u32) -> u32 {
     let rd = ins >> 25 & 31;
     match op {
         2 if (0x28..=0x2B).contains(&op3) => 0,
+        // sbox reads rd as its second operand
+        2 if op3 == ext::OP3_SBOX => rs1 | bit(rd),
         2 => rs1 | rs2,
         3 => {
+            // SWAP's data is read late: no interlock on it (RTL
+            // bench_lddelay2 `swap`: 35 as with lddelay 1)
             let data = match op3 & 0x2F {
-                0x04..=0x06 | 0x0F => bit(rd),
+                0x04..=0x06 => bit(rd),
                 0x07 => bit(rd & !1) | bit(rd | 1),
                 _ => 0,
             };
@@ -339,6 +366,23 @@ impl Leon2 {
                 self.advance();
                 return Ok(d);
             }
+            ext::OP3_SBOX => {
+                let imm = ext::SboxImm::decode(ins & 0x1FFF)
+                    .filter(|_| ins & 0x2000 != 0)
+                    .map_or_else(|| trap(tt::ILLEGAL_INSTRUCTION), Ok)?;
+                d.class = Class::Sbox;
+                ext::sbox(a, self.reg(rd), imm)
+            }
+            ext::OP3_GF2MUL | ext::OP3_GF2MAC => {
+                let mut p = ext::clmul(a, b);
+                if op3 == ext::OP3_GF2MAC {
+                    p ^= (self.y as u64) << 32 | self.asr[18] as u64;
+                }
+                self.y = (p >> 32) as u32;
+                self.asr[18] = p as u32;
+                d.class = Class::Gf2;
+                p as u32
+            }
             0x34 | 0x35 => return trap(tt::FP_DISABLED),
             0x36 | 0x37 => return trap(tt::CP_DISABLED),
             0x38 => {
@@ -362,7 +406,8 @@ impl Leon2 {
                 return Ok(d);
             }
             0x3B => {
-                // FLUSH: no cache to flush yet
+                // FLUSH: LEON2 flushes both caches (manual §3.3.6)
+                self.mem.flush();
                 self.advance();
                 return Ok(d);
             }
@@ -470,6 +515,10 @@ impl Leon2 {
                 };
                 self.set_reg(rd, v);
                 d.loaded = (bit(rd), 0);
+                d.mem = MemOp::Load {
+                    addr,
+                    double: false,
+                };
             }
             0x3 => {
                 let w0 = self.read(addr, 4)?;
@@ -478,16 +527,19 @@ impl Leon2 {
                 self.set_reg(rd + 1, w1);
                 d.class = Class::LoadDouble;
                 d.loaded = (bit(rd + 1), bit(rd));
+                d.mem = MemOp::Load { addr, double: true };
             }
             0x4..=0x6 => {
                 self.write(addr, align, self.reg(rd))?;
                 d.class = Class::Store;
+                d.mem = MemOp::Store { double: false };
             }
             0x7 => {
                 let (w0, w1) = (self.reg(rd), self.reg(rd + 1));
                 self.write(addr, 4, w0)?;
                 self.write(addr.wrapping_add(4), 4, w1)?;
                 d.class = Class::StoreDouble;
+                d.mem = MemOp::Store { double: true };
             }
             0xD => {
                 let v = self.read(addr, 1)?;
@@ -495,6 +547,7 @@ impl Leon2 {
                 self.set_reg(rd, v);
                 d.class = Class::Atomic;
                 d.loaded = (bit(rd), 0);
+                d.mem = MemOp::Atomic { addr };
             }
             _ => {
                 // SWAP
@@ -503,6 +556,7 @@ impl Leon2 {
                 self.set_reg(rd, v);
                 d.class = Class::Atomic;
                 d.loaded = (bit(rd), 0);
+                d.mem = MemOp::Atomic { addr };
             }
         }
         self.advance();

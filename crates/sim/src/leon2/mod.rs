@@ -31,12 +31,15 @@
 //!   entry: supervisor mode, traps disabled (ET = 0), CWP = 0, WIM = 0,
 //!   %tbr = 0, %sp as for a call.
 
+pub mod cache;
 mod disasm;
 mod exec;
+pub mod ext;
 pub mod map;
 pub mod timing;
 
 use crate::{Access, Cpu, Executed, Observer, Register, SimError, Space};
+pub use cache::{CacheConfig, CacheStats, MemoryConfig, Replacement};
 pub use disasm::disassemble;
 pub use map::{Kind, LEON2_BOARD, MemoryMap, Region};
 pub use timing::{Multiplier, Timing};
@@ -101,14 +104,18 @@ pub struct Config {
     pub windows: u32,
     pub map: &'static MemoryMap,
     pub timing: Timing,
+    /// Caches and memory wait states ([`cache`]).
+    pub memory: MemoryConfig,
 }
 
 impl Default for Config {
+    /// The RTL reference configuration.
     fn default() -> Self {
         Config {
             windows: 8,
             map: &LEON2_BOARD,
             timing: Timing::default(),
+            memory: MemoryConfig::default(),
         }
     }
 }
@@ -152,6 +159,8 @@ pub struct Leon2 {
     tbr: u32,
     y: u32,
     asr: [u32; 32],
+    /// The caches, write buffer and bus.
+    mem: cache::MemorySystem,
     /// Registers loaded by the previous instruction and the one before it,
     /// for the load-use interlock: (registers whose use waits the full
     /// load delay, first words of an LDD).
@@ -199,6 +208,7 @@ impl Leon2 {
             tbr: 0,
             y: 0,
             asr: [0; 32],
+            mem: cache::MemorySystem::new(config.memory),
             loaded: [(0, 0); 2],
             icc_set: false,
             last_pc: None,
@@ -317,6 +327,20 @@ impl Leon2 {
     /// Traps taken so far.
     pub fn traps(&self) -> u64 {
         self.traps
+    }
+
+    /// Cache hits and misses so far.
+    pub fn cache_stats(&self) -> CacheStats {
+        self.mem.stats
+    }
+
+    /// Whether the caches hold `addr` (PROM and RAM; the registers are
+    /// never cached).
+    fn cacheable(&self, addr: u32) -> bool {
+        self.config
+            .map
+            .region(addr)
+            .is_some_and(|r| r.kind != Kind::Registers)
     }
 
     fn window_mask(&self) -> u32 {
@@ -463,6 +487,25 @@ impl Leon2 {
             })
     }
 
+    /// The cycles a data access issued at `at` adds to its instruction's
+    /// own: a read miss, a wait for the write buffer.
+    fn data_cycles(&mut self, op: exec::MemOp, at: u64) -> u32 {
+        let extra = match op {
+            exec::MemOp::None => 0,
+            exec::MemOp::Load { addr, double } => {
+                let cacheable = self.cacheable(addr);
+                self.mem.load(addr, double, at, cacheable)
+            }
+            exec::MemOp::Store { double } => self.mem.store(double, at),
+            exec::MemOp::Atomic { addr } => {
+                let cacheable = self.cacheable(addr);
+                let read = self.mem.load(addr, false, at, cacheable);
+                read + self.mem.store(false, at + read)
+            }
+        };
+        extra as u32
+    }
+
     /// The load-use stall of `ins` after the loads before it.
     fn load_use_stall(&self, ins: u32) -> u32 {
         let reads = exec::sources(ins);
@@ -488,15 +531,19 @@ impl Cpu for Leon2 {
             return Err(SimError::fetch_outside(self, pc, self.last_pc));
         }
         let ins = self.peek32(pc).unwrap_or(0);
+        let sequential = self.last_pc == Some(pc.wrapping_sub(4));
         self.last_pc = Some(pc);
         let t = self.config.timing;
-        let mut cycles = self.load_use_stall(ins);
+        let now = self.cycles;
+        let fetch = self.mem.fetch(pc, now, sequential, self.cacheable(pc)) as u32;
+        let mut cycles = fetch + self.load_use_stall(ins);
         let npc = self.npc;
         match self.execute(ins) {
             Ok(done) => {
                 if self.icc_set && t.icchold && exec::is_bicc(ins) {
                     cycles += 1;
                 }
+                cycles += self.data_cycles(done.mem, now + cycles as u64);
                 cycles += done.class.cycles(&t);
                 self.icc_set = done.sets_icc;
                 self.loaded = [done.loaded, self.loaded[0]];
@@ -514,6 +561,8 @@ impl Cpu for Leon2 {
                 cycles += t.trap;
                 self.icc_set = false;
                 self.loaded = [(0, 0); 2];
+                // the handler's first instruction is a jump target
+                self.last_pc = None;
             }
             Err(f) => {
                 self.pc = pc;

@@ -44,7 +44,12 @@ const L2: u32 = 18;
 const I0: u32 = 24;
 
 fn cpu_with(code: &[u32]) -> Leon2 {
-    let mut cpu = Leon2::new(Config::default());
+    // The pipeline's own cycles: every access hits (the caches are
+    // tested against the RTL in tests/leon2_rtl_timing.rs).
+    let mut cpu = Leon2::new(Config {
+        memory: MemoryConfig::IDEAL,
+        ..Config::default()
+    });
     cpu.load(RAM, &words(code)).unwrap();
     cpu.boot(RAM);
     cpu
@@ -263,4 +268,41 @@ fn fpu_instructions_trap_fp_disabled() {
     let mut cpu = cpu_with(&[alu_r(0x34, 0, 0, 0)]);
     let err = cpu.step().unwrap_err();
     assert!(matches!(err, SimError::ErrorMode { tt: 0x04, .. }), "{err}");
+}
+
+#[test]
+fn the_extension_runs_sbox_gf2mul_and_gf2mac() {
+    // %o0 = 0x00530000, %o1 = 0xAABBCCDD; sbox %o0, (src 2, dst 1), %o1
+    let sbox = f3(2, 9, ext::OP3_SBOX, 8, Some(2 | 1 << 2), 0);
+    let inv = f3(2, 10, ext::OP3_SBOX, 9, Some(0x10 | 1 | 3 << 2), 0);
+    let cpu = run(&[
+        0x1100_14C0, // sethi %hi(0x00530000), %o0
+        0x132A_AEF3, // sethi %hi(0xAABBCC00), %o1
+        0x9212_60DD, // or %o1, 0xDD, %o1
+        sbox,        // %o1 = 0xAABBEDDD
+        inv,         // %o2 byte 3 = InvS(0xED) = 0x53
+    ]);
+    assert_eq!(cpu.reg(9), 0xAABB_EDDD);
+    assert_eq!(cpu.reg(10) >> 24, 0x53);
+    assert_eq!(cpu.cycles(), 5, "sbox issues in one cycle");
+    // gf2mul %o0, %o0, %o2 then gf2mac %o0, %o0, %o3: the accumulator
+    // returns to 0 (x ^ x), and %y holds the high word
+    let cpu = run(&[
+        0x1120_0000, // sethi %hi(0x80000000), %o0
+        f3(2, 10, ext::OP3_GF2MUL, 8, None, 8),
+        0x9740_0000, // rd %y, %o3
+        f3(2, 12, ext::OP3_GF2MAC, 8, None, 8),
+        0x9B40_0000, // rd %y, %o5
+    ]);
+    assert_eq!((cpu.reg(10), cpu.reg(11)), (0, 1 << 30));
+    assert_eq!((cpu.reg(12), cpu.reg(13)), (0, 0));
+    // an sbox immediate with bits above bit 4 is illegal
+    let mut cpu = cpu_with(&[f3(2, 9, ext::OP3_SBOX, 8, Some(0x20), 0)]);
+    assert!(matches!(
+        cpu.run(10, None),
+        Err(SimError::ErrorMode {
+            tt: tt::ILLEGAL_INSTRUCTION,
+            ..
+        })
+    ));
 }
