@@ -1,8 +1,9 @@
 //! `cardlab run`: any program image on a simulated CPU, to its halt.
 
 use crate::Failure;
+use cardlab_sim::leon2::{CacheConfig, MemoryConfig};
 use cardlab_sim::observe::Trace;
-use cardlab_sim::target::{Program, Target};
+use cardlab_sim::target::{BootOptions, Program, Target};
 use cardlab_sim::{Cpu, Register, SimError, Space, Stop};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -45,6 +46,20 @@ pub struct RunArgs {
     /// Print every instruction as it executes (to stderr with --format json).
     #[arg(long)]
     trace: bool,
+    /// leon2: the instruction cache, [WAYSx]SIZEk[/LINE][:random|lrr|lru]
+    /// (4k, 2x8k/16:lru), or `ideal` for one where every fetch hits
+    /// [default: 4k, the LEON2 RTL reference configuration]
+    #[arg(long, value_name = "CACHE")]
+    icache: Option<String>,
+    /// leon2: the data cache, as --icache [default: 4k]
+    #[arg(long, value_name = "CACHE")]
+    dcache: Option<String>,
+    /// leon2: SRAM and PROM wait states, 0 to 3 [default: 0]
+    #[arg(long, value_name = "N")]
+    wait_states: Option<u32>,
+    /// leon2: instruction burst fetch off (CCR.IB = 0)
+    #[arg(long)]
+    no_burst: bool,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 }
@@ -82,6 +97,8 @@ struct Report {
     cycles: u64,
     clocks: u64,
     instructions: u64,
+    /// The CPU's event counters (leon2: cache hits and misses).
+    counters: BTreeMap<&'static str, u64>,
     registers: Registers,
     dumps: Vec<Dump>,
 }
@@ -230,12 +247,52 @@ fn apply_set(
     Ok(())
 }
 
+/// The LEON2 memory system the cache options ask for.
+fn boot_options(target: Target, args: &RunArgs) -> Result<BootOptions, Failure> {
+    let given = args.icache.is_some()
+        || args.dcache.is_some()
+        || args.wait_states.is_some()
+        || args.no_burst;
+    if !given {
+        return Ok(BootOptions::default());
+    }
+    if target != Target::Leon2 {
+        return Err(Failure::Input(format!(
+            "--icache, --dcache, --wait-states and --no-burst configure the leon2 target; {} has no cache",
+            target.name()
+        )));
+    }
+    let cache = |option: &str, text: &Option<String>, default| match text.as_deref() {
+        None => Ok(default),
+        Some("ideal") => Ok(None),
+        Some(t) => CacheConfig::parse(t)
+            .map(Some)
+            .map_err(|e| Failure::Input(format!("{option}: {e}"))),
+    };
+    let default = MemoryConfig::default();
+    let wait_states = args.wait_states.unwrap_or(default.wait_states);
+    if wait_states > 3 {
+        return Err(Failure::Input(format!(
+            "--wait-states {wait_states}: the LEON2 memory controller has 0 to 3"
+        )));
+    }
+    Ok(BootOptions {
+        leon2_memory: Some(MemoryConfig {
+            icache: cache("--icache", &args.icache, default.icache)?,
+            dcache: cache("--dcache", &args.dcache, default.dcache)?,
+            wait_states,
+            burst: !args.no_burst,
+        }),
+    })
+}
+
 pub fn run(args: RunArgs) -> Result<(), Failure> {
     let target = Target::parse(&args.target).map_err(|e| Failure::Input(e.to_string()))?;
+    let options = boot_options(target, &args)?;
     let Program {
         mut cpu, symbols, ..
     } = target
-        .load(&args.file)
+        .load_with(&args.file, &options)
         .map_err(|e| Failure::Input(e.to_string()))?;
     let dumps = args
         .dump
@@ -306,6 +363,7 @@ fn report(
         cycles: cpu.cycles(),
         clocks: cpu.cycles() * cpu.clocks_per_cycle() as u64,
         instructions: cpu.instructions(),
+        counters: cpu.counters().into_iter().collect(),
         registers: Registers(cpu.registers()),
         dumps: dumps
             .iter()
@@ -330,6 +388,10 @@ fn text(r: &Report) -> String {
     out += &format!("{} {}: {status}\n", r.target, r.image);
     out += &format!("cycles        {} ({} clocks)\n", r.cycles, r.clocks);
     out += &format!("instructions  {}\n", r.instructions);
+    if !r.counters.is_empty() {
+        let pairs: Vec<String> = r.counters.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        out += &format!("counters      {}\n", pairs.join(" "));
+    }
     out += &format!("registers     {}\n", r.registers.line());
     for d in &r.dumps {
         let end = d.start + d.bytes.len() as u32 - 1;

@@ -286,9 +286,11 @@ pub fn build_leon2(
             run_tool("sparc64-linux-gnu-as", package, &args, dir)
         }
     })?;
+    // -N: one segment from the code's first byte; without it ld maps the
+    // ELF headers into a page below LEON2_TEXT, outside the SRAM.
     link_elf(
         "sparc64-linux-gnu-ld",
-        &["-m", "elf32_sparc"],
+        &["-m", "elf32_sparc", "-N"],
         package,
         LEON2_TEXT,
         &objects,

@@ -179,6 +179,11 @@ pub trait Cpu {
     fn clocks_per_cycle(&self) -> u32 {
         1
     }
+    /// Event counts of the run so far beyond cycles and instructions, by
+    /// name (the LEON2's cache hits and misses); none by default.
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![]
+    }
     /// The data memory a program may read before it writes it, as (space,
     /// start, length): the lab fills it with noise before every run, so
     /// code that relies on memory it never initialised fails.

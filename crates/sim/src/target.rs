@@ -41,9 +41,23 @@ pub struct Image {
     pub entry: u32,
 }
 
+/// What a run may choose of a CPU's build beyond its image (only the
+/// LEON2's caches and memory today).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BootOptions {
+    /// LEON2 caches and wait states; the RTL reference configuration if
+    /// None.
+    pub leon2_memory: Option<leon2::MemoryConfig>,
+}
+
 impl Image {
     /// A CPU after reset with this image in place.
     pub fn boot(&self) -> Box<dyn Cpu> {
+        self.boot_with(&BootOptions::default())
+    }
+
+    /// [`Image::boot`] with `options`.
+    pub fn boot_with(&self, options: &BootOptions) -> Box<dyn Cpu> {
         match self.target {
             Target::Mcs51 => {
                 let mut cpu = Mcs51::new(mcs51::Config::default());
@@ -80,7 +94,11 @@ impl Image {
                 Box::new(cpu)
             }
             Target::Leon2 => {
-                let mut cpu = Leon2::new(leon2::Config::default());
+                let mut config = leon2::Config::default();
+                if let Some(memory) = options.leon2_memory {
+                    config.memory = memory;
+                }
+                let mut cpu = Leon2::new(config);
                 for (addr, bytes) in &self.segments {
                     // Checked against the map when the image was read.
                     let _ = cpu.load(*addr, bytes);
@@ -166,6 +184,12 @@ impl Target {
             Target::Arm7tdmi => "arm7tdmi",
             Target::Leon2 => "leon2",
         }
+    }
+
+    /// Whether the CPU has caches, so that a routine's cycles depend on
+    /// what ran before it (the LEON2).
+    pub fn has_caches(self) -> bool {
+        self == Target::Leon2
     }
 
     /// Every target name, comma-separated, for messages.
@@ -449,9 +473,14 @@ impl Target {
 
     /// Read `path` and boot it.
     pub fn load(self, path: &Path) -> Result<Program, TargetError> {
+        self.load_with(path, &BootOptions::default())
+    }
+
+    /// [`Target::load`] with `options`.
+    pub fn load_with(self, path: &Path, options: &BootOptions) -> Result<Program, TargetError> {
         let image = self.read(path)?;
         Ok(Program {
-            cpu: image.boot(),
+            cpu: image.boot_with(options),
             image_bytes: image.len(),
             symbols: image.symbols,
         })

@@ -689,6 +689,22 @@ impl Cpu for Leon2 {
         out
     }
 
+    /// Cache hits and misses, and the cycles stores waited for the write
+    /// buffer (all 0 for a cache configured as ideal, whose accesses all
+    /// hit: its hits count).
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        let s = self.mem.stats;
+        vec![
+            ("icache_hits", s.ifetch_hits),
+            ("icache_misses", s.ifetch_misses),
+            ("dcache_read_hits", s.dread_hits),
+            ("dcache_read_misses", s.dread_misses),
+            ("stores", s.dwrites),
+            ("write_buffer_stall_cycles", s.write_stall_cycles),
+            ("traps", self.traps),
+        ]
+    }
+
     fn set_observer(&mut self, observer: Option<Box<dyn Observer>>) {
         self.observer = observer;
     }
