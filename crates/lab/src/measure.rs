@@ -345,6 +345,10 @@ pub struct Row {
     /// Image bytes outside the tables, and inside them (from the symbols).
     pub code_bytes: u64,
     pub table_bytes: u64,
+    /// Distinct instruction bytes the operation executed, over all
+    /// vectors: its own code, where an image holds several operations
+    /// (seed 003 gives encryption's and decryption's code apart).
+    pub op_code_bytes: Option<u64>,
     /// Distinct data bytes written during the call (stack and return
     /// address included) together with the key and block buffers.
     pub ram_bytes: Option<u64>,
@@ -431,6 +435,7 @@ pub fn measure(
         ram_bytes: None,
         key_ram_bytes: None,
         kept_ram_bytes: None,
+        op_code_bytes: None,
         work_ram_bytes: None,
         key_destroyed: None,
         accesses_per_block: None,
@@ -497,6 +502,7 @@ pub fn measure(
     row.kept_ram_bytes = kept;
     row.key_destroyed = Some(destroyed);
     row.accesses_per_block = Some(accesses);
+    row.op_code_bytes = Some(fetched.len() as u64);
     // The same instructions for every input are not enough: an instruction
     // may take data-dependent cycles (the ARM7TDMI's MUL ends early).
     row.constant_time = Some(pc_traces.len() == 1 && cmin == cmax);
