@@ -952,6 +952,7 @@ mod tests {
             ram_bytes: verified.then_some(40),
             key_ram_bytes: verified.then_some(16),
             kept_ram_bytes: (verified && op.needs_key_setup()).then_some(176),
+            op_code_bytes: None,
             work_ram_bytes: verified.then_some(8),
             key_destroyed: verified.then_some(true),
             accesses_per_block: None,
