@@ -617,8 +617,8 @@ fn aes_on_the_hc05_precomputed_and_on_the_fly_are_pinned() {
         manifest: "hc05/aes/precomputed.toml",
         op: Op::KeySetup,
         key_bits: 128,
-        cycles: (2668, 2668),
-        code_bytes: 1784,
+        cycles: (2472, 2472),
+        code_bytes: 1764,
         table_bytes: 768,
         ram_bytes: 196,
         key_ram_bytes: 0,
@@ -626,7 +626,7 @@ fn aes_on_the_hc05_precomputed_and_on_the_fly_are_pinned() {
     };
     check_with_key_setup(
         key_setup,
-        &[(Op::Encrypt, 7094, 52), (Op::Decrypt, 10079, 52)],
+        &[(Op::Encrypt, 7076, 52), (Op::Decrypt, 10029, 52)],
         176,
     );
     check(&Pin {
