@@ -5,6 +5,7 @@
 ;
 ; Written from RFC 3713. Constant time: no branch depends on the key or
 ; the data (the conditional branches count bytes and test the direction);
+; the FL rotation goes through C, not a branch;
 ; S-box reads are LDA table,X, 5 cycles at any index.
 ;
 ; Interface (cardlab hc05 convention): the key in camellia_key, JSR
@@ -20,22 +21,38 @@
 ; RAM2. Subkeys that overlap (k17 and k18 overlap k3 and k4's copy; ke2 is
 ; k15) share bytes, so the 22 subkeys k1..k18, ke1..ke4 take 152 bytes of
 ; RAM2, not 176. kw3 || kw4 go to page zero. The table cam_kseq holds the
-; offset in RAM2 of each F and FL key in the order encryption uses them;
-; decryption walks it backwards (k18..k1, ke4 before ke3).
+; offset in RAM2 of each F and FL key in the order encryption uses them,
+; then the same list reversed for decryption (k18..k1, ke4 before ke3), so
+; both walk it upwards (NEXTKEY: LDX ix, INC ix, LDX cam_kseq,X, STX rko,
+; 17 cycles, leaving X = rko for the first S-box step).
 ;
-; F (RFC 3713 2.4.1), 341 cycles: eight S-box steps (LDX rko 3, LDA 3,
-; EOR rk,X 5, TAX 2, LDA S,X 5, STA or EOR+STA 4 or 7), then P as the
-; 16-XOR network z1 ^= z6, z2 ^= z7, z3 ^= z8, z4 ^= z5; z5 ^= z3, z6 ^=
-; z4, z7 ^= z1, z8 ^= z2; z1 ^= z8, z2 ^= z5, z3 ^= z6, z4 ^= z7; z5 ^=
-; z4, z6 ^= z1, z7 ^= z2, z8 ^= z3, after which y1..y4 = z5..z8 and y5..y8
-; = z1..z4. The first layer rides on the S-box stores, the last two are
-; never stored: each of their results goes straight into the other half.
+; F (RFC 3713 2.4.1) and its round, 331 cycles: the key 17; eight S-box
+; steps (LDX rko 3, LDA 3, EOR rk,X 5, TAX 2, LDA S,X 5, the first without
+; the LDX) with their stores, 185: t5..t8 stored as they are, z1 = t1 ^
+; t6, z2 = t2 ^ t7, z3 = t3 ^ t8, z4 = t4 ^ t5 (P's first layer, one EOR
+; each); then each output byte of P taken straight from those eight bytes
+; and XORed into the other half, in four pairs sharing their first three
+; terms (X keeps the first output while A goes on), 129:
+;   y8 = z4 ^ t7 ^ z1, y1 = y8 ^ t5 ^ z3;  y5 = z1 ^ t8 ^ z2, y2 = y5 ^ t6 ^ z4;
+;   y6 = z2 ^ t5 ^ z3, y3 = y6 ^ t7 ^ z1;  y7 = z3 ^ t6 ^ z4, y4 = y7 ^ t8 ^ z2
+; (RFC 3713's z1'..z8' are y5..y8, y1..y4). Nothing after P's first layer
+; is stored.
+;
+; FL and FL^-1 (2.4.2), 139 cycles each with the key 17: (x1 & k1) <<< 1
+; is never stored whole: its top byte is kept and its bit 7 put in C, then
+; the other bytes, from the lowest, are computed, rotated through C (ROLA)
+; and XORed into x2 at once (LDA, AND, EOR and STA leave C alone).
+;
+; Cycle sums. Encryption 7305 = 9 round pairs x (JSR 6 + 2 x 331 + RTS 6)
+; + 2 FL layers x (JSR 6 + 2 x (17 + 139) + RTS 6) + 591 (the first index
+; 6, whitening in 299 and out 275 in loops, the direction test 5, RTS 6);
+; decryption 7308 (BRA 3 more).
 ;
 ; RAM map (page zero; RAM2 through 16-bit addresses)
 ;   0x50-0x5F camellia_block (blk)     0x60-0x6F camellia_key (key = KL)
 ;   0x70-0x7F kw3 || kw4 (kw)          0x80-0x8F wk: D1 (0x80), D2 (0x88)
 ;   0x90-0x97 z: the S-box outputs     0x98 rko: RAM2 offset of the key
-;   0x99 ix: index in cam_kseq         0x9A step: +1 encrypt, -1 decrypt
+;   0x99 ix: index in cam_kseq (ends at 26 encrypting, 48 decrypting)
 ;   0xA0-0xBF W: the doubled rotating copy (key setup)
 ;   0x0250-0x02E7 rk: the 22 subkeys (cam_kseq gives where)
 ;   stack: return address and one call (4 bytes)
@@ -49,7 +66,6 @@ wk      = RAM1 + 0x30
 z       = RAM1 + 0x40
 rko     = RAM1 + 0x48
 ix      = RAM1 + 0x49
-step    = RAM1 + 0x4A
 W       = RAM1 + 0x50
 rk      = RAM2
 
@@ -62,327 +78,174 @@ camellia_round_keys == rk
         .area   CAMCODE (ABS)
         .org    CODE_AT
 
+; ---- the next key: X = rko = cam_kseq[ix++], 17 cycles -------------------
+        .macro  NEXTKEY
+        ldx     *ix                     ; 3
+        inc     *ix                     ; 5
+        ldx     cam_kseq,x              ; 5
+        stx     *rko                    ; 4
+        .endm
+
+; ---- one S-box step: A = S(x_j ^ k_j), 18 cycles (15 with X = rko) -------
+        .macro  SBOX src,j,sb,reload
+        .if     reload
+        ldx     *rko                    ; 3
+        .endif
+        lda     *src+j                  ; 3
+        eor     rk+j,x                  ; 5
+        tax                             ; 2
+        lda     sb,x                    ; 5
+        .endm
+
+; ---- one Feistel round: dst ^= F(src, k), k the next cam_kseq key --------
+; 331 cycles: the key 17, eight S-box steps 185 with their stores (t5..t8
+; stored as they are, 4 each; z1 = t1 ^ t6, z2 = t2 ^ t7, z3 = t3 ^ t8,
+; z4 = t4 ^ t5 with an EOR first, 7 each), then P's other three layers as
+; four output pairs, 129. The pairs (y8, y1), (y5, y2), (y6, y3), (y7, y4)
+; are, in the z and t bytes:
+;   y8 = z4 ^ t7 ^ z1     y1 = y8 ^ t5 ^ z3
+;   y5 = z1 ^ t8 ^ z2     y2 = y5 ^ t6 ^ z4
+;   y6 = z2 ^ t5 ^ z3     y3 = y6 ^ t7 ^ z1
+;   y7 = z3 ^ t6 ^ z4     y4 = y7 ^ t8 ^ z2
+; (RFC 3713's P: y1..y4 = z5'..z8', y5..y8 = z1'..z4'); X keeps the first
+; of a pair while A goes on to the second, so a pair is 33 cycles (the
+; first 30: A already holds z4) and nothing of P is stored.
+        .macro  FROUND src,dst
+        NEXTKEY                         ; 17
+        SBOX    src,4,cam_s2,0          ; t5 = S2(x5)               15+4
+        sta     *z+4
+        SBOX    src,5,cam_s3,1          ; t6 = S3(x6)               18+4
+        sta     *z+5
+        SBOX    src,6,cam_s4,1          ; t7 = S4(x7)               18+4
+        sta     *z+6
+        SBOX    src,7,cam_s1,1          ; t8 = S1(x8)               18+4
+        sta     *z+7
+        SBOX    src,0,cam_s1,1          ; z1 = S1(x1) ^ t6          18+7
+        eor     *z+5
+        sta     *z+0
+        SBOX    src,1,cam_s2,1          ; z2 = S2(x2) ^ t7          18+7
+        eor     *z+6
+        sta     *z+1
+        SBOX    src,2,cam_s3,1          ; z3 = S3(x3) ^ t8          18+7
+        eor     *z+7
+        sta     *z+2
+        SBOX    src,3,cam_s4,1          ; z4 = S4(x4) ^ t5          18+7
+        eor     *z+4
+        sta     *z+3
+        eor     *z+6                    ; y8 = z4 ^ t7 ^ z1         30
+        eor     *z+0
+        tax
+        eor     *z+4                    ; y1 = y8 ^ t5 ^ z3
+        eor     *z+2
+        eor     *dst+0
+        sta     *dst+0
+        txa
+        eor     *dst+7
+        sta     *dst+7
+        lda     *z+0                    ; y5 = z1 ^ t8 ^ z2         33
+        eor     *z+7
+        eor     *z+1
+        tax
+        eor     *z+5                    ; y2 = y5 ^ t6 ^ z4
+        eor     *z+3
+        eor     *dst+1
+        sta     *dst+1
+        txa
+        eor     *dst+4
+        sta     *dst+4
+        lda     *z+1                    ; y6 = z2 ^ t5 ^ z3         33
+        eor     *z+4
+        eor     *z+2
+        tax
+        eor     *z+6                    ; y3 = y6 ^ t7 ^ z1
+        eor     *z+0
+        eor     *dst+2
+        sta     *dst+2
+        txa
+        eor     *dst+5
+        sta     *dst+5
+        lda     *z+2                    ; y7 = z3 ^ t6 ^ z4         33
+        eor     *z+5
+        eor     *z+3
+        tax
+        eor     *z+7                    ; y4 = y7 ^ t8 ^ z2
+        eor     *z+1
+        eor     *dst+3
+        sta     *dst+3
+        txa
+        eor     *dst+6
+        sta     *dst+6
+        .endm
+
 ; ---- two Feistel rounds: D2 ^= F(D1, k), D1 ^= F(D2, k'), the keys the
-; next two cam_kseq entries; 2 x (21 + 341) + 6 = 730 cycles with the RTS.
+; next two cam_kseq entries; 2 x 331 + RTS 6 = 668 cycles.
 pair:
-        ldx     *ix
-        lda     cam_kseq,x
-        sta     *rko
-        txa
-        add     *step
-        sta     *ix
-        ldx     *rko
-        lda     *wk+4
-        eor     rk+4,x
-        tax
-        lda     cam_s2,x              ; t5 = S2(x5)
-        sta     *z+4
-        ldx     *rko
-        lda     *wk+5
-        eor     rk+5,x
-        tax
-        lda     cam_s3,x              ; t6 = S3(x6)
-        sta     *z+5
-        ldx     *rko
-        lda     *wk+6
-        eor     rk+6,x
-        tax
-        lda     cam_s4,x              ; t7 = S4(x7)
-        sta     *z+6
-        ldx     *rko
-        lda     *wk+7
-        eor     rk+7,x
-        tax
-        lda     cam_s1,x              ; t8 = S1(x8)
-        sta     *z+7
-        ldx     *rko
-        lda     *wk+0
-        eor     rk+0,x
-        tax
-        lda     cam_s1,x              ; t1 = S1(x1)
-        eor     *z+5                   ; z1 = t1 ^ t6
-        sta     *z+0
-        ldx     *rko
-        lda     *wk+1
-        eor     rk+1,x
-        tax
-        lda     cam_s2,x              ; t2 = S2(x2)
-        eor     *z+6                   ; z2 = t2 ^ t7
-        sta     *z+1
-        ldx     *rko
-        lda     *wk+2
-        eor     rk+2,x
-        tax
-        lda     cam_s3,x              ; t3 = S3(x3)
-        eor     *z+7                   ; z3 = t3 ^ t8
-        sta     *z+2
-        ldx     *rko
-        lda     *wk+3
-        eor     rk+3,x
-        tax
-        lda     cam_s4,x              ; t4 = S4(x4)
-        eor     *z+4                   ; z4 = t4 ^ t5
-        sta     *z+3
-        eor     *z+5                   ; z6 ^= z4
-        sta     *z+5
-        lda     *z+2
-        eor     *z+4                   ; z5 ^= z3
-        sta     *z+4
-        lda     *z+0
-        eor     *z+6                   ; z7 ^= z1
-        sta     *z+6
-        lda     *z+1
-        eor     *z+7                   ; z8 ^= z2
-        sta     *z+7
-        lda     *z+0
-        eor     *z+7                   ; z1 ^ z8 = y5
-        eor     *z+5                   ; ^ z6 = y2
-        eor     *wk+8+1
-        sta     *wk+8+1
-        lda     *z+0
-        eor     *z+7                   ; y5
-        eor     *wk+8+4
-        sta     *wk+8+4
-        lda     *z+1
-        eor     *z+4                   ; z2 ^ z5 = y6
-        eor     *z+6                   ; ^ z7 = y3
-        eor     *wk+8+2
-        sta     *wk+8+2
-        lda     *z+1
-        eor     *z+4                   ; y6
-        eor     *wk+8+5
-        sta     *wk+8+5
-        lda     *z+2
-        eor     *z+5                   ; z3 ^ z6 = y7
-        eor     *z+7                   ; ^ z8 = y4
-        eor     *wk+8+3
-        sta     *wk+8+3
-        lda     *z+2
-        eor     *z+5                   ; y7
-        eor     *wk+8+6
-        sta     *wk+8+6
-        lda     *z+3
-        eor     *z+6                   ; z4 ^ z7 = y8
-        eor     *z+4                   ; ^ z5 = y1
-        eor     *wk+8+0
-        sta     *wk+8+0
-        lda     *z+3
-        eor     *z+6                   ; y8
-        eor     *wk+8+7
-        sta     *wk+8+7
-        ldx     *ix
-        lda     cam_kseq,x
-        sta     *rko
-        txa
-        add     *step
-        sta     *ix
-        ldx     *rko
-        lda     *wk+8+4
-        eor     rk+4,x
-        tax
-        lda     cam_s2,x              ; t5 = S2(x5)
-        sta     *z+4
-        ldx     *rko
-        lda     *wk+8+5
-        eor     rk+5,x
-        tax
-        lda     cam_s3,x              ; t6 = S3(x6)
-        sta     *z+5
-        ldx     *rko
-        lda     *wk+8+6
-        eor     rk+6,x
-        tax
-        lda     cam_s4,x              ; t7 = S4(x7)
-        sta     *z+6
-        ldx     *rko
-        lda     *wk+8+7
-        eor     rk+7,x
-        tax
-        lda     cam_s1,x              ; t8 = S1(x8)
-        sta     *z+7
-        ldx     *rko
-        lda     *wk+8+0
-        eor     rk+0,x
-        tax
-        lda     cam_s1,x              ; t1 = S1(x1)
-        eor     *z+5                   ; z1 = t1 ^ t6
-        sta     *z+0
-        ldx     *rko
-        lda     *wk+8+1
-        eor     rk+1,x
-        tax
-        lda     cam_s2,x              ; t2 = S2(x2)
-        eor     *z+6                   ; z2 = t2 ^ t7
-        sta     *z+1
-        ldx     *rko
-        lda     *wk+8+2
-        eor     rk+2,x
-        tax
-        lda     cam_s3,x              ; t3 = S3(x3)
-        eor     *z+7                   ; z3 = t3 ^ t8
-        sta     *z+2
-        ldx     *rko
-        lda     *wk+8+3
-        eor     rk+3,x
-        tax
-        lda     cam_s4,x              ; t4 = S4(x4)
-        eor     *z+4                   ; z4 = t4 ^ t5
-        sta     *z+3
-        eor     *z+5                   ; z6 ^= z4
-        sta     *z+5
-        lda     *z+2
-        eor     *z+4                   ; z5 ^= z3
-        sta     *z+4
-        lda     *z+0
-        eor     *z+6                   ; z7 ^= z1
-        sta     *z+6
-        lda     *z+1
-        eor     *z+7                   ; z8 ^= z2
-        sta     *z+7
-        lda     *z+0
-        eor     *z+7                   ; z1 ^ z8 = y5
-        eor     *z+5                   ; ^ z6 = y2
-        eor     *wk+1
-        sta     *wk+1
-        lda     *z+0
-        eor     *z+7                   ; y5
-        eor     *wk+4
-        sta     *wk+4
-        lda     *z+1
-        eor     *z+4                   ; z2 ^ z5 = y6
-        eor     *z+6                   ; ^ z7 = y3
-        eor     *wk+2
-        sta     *wk+2
-        lda     *z+1
-        eor     *z+4                   ; y6
-        eor     *wk+5
-        sta     *wk+5
-        lda     *z+2
-        eor     *z+5                   ; z3 ^ z6 = y7
-        eor     *z+7                   ; ^ z8 = y4
-        eor     *wk+3
-        sta     *wk+3
-        lda     *z+2
-        eor     *z+5                   ; y7
-        eor     *wk+6
-        sta     *wk+6
-        lda     *z+3
-        eor     *z+6                   ; z4 ^ z7 = y8
-        eor     *z+4                   ; ^ z5 = y1
-        eor     *wk+0
-        sta     *wk+0
-        lda     *z+3
-        eor     *z+6                   ; y8
-        eor     *wk+7
-        sta     *wk+7
+        FROUND  wk,wk+8
+        FROUND  wk+8,wk
         rts
 
-; ---- FL(D1, ke), FL^-1(D2, ke') (RFC 3713 2.4.2) --------------------------
+; ---- FL(D1, ke), FL^-1(D2, ke') (RFC 3713 2.4.2), 2 x (17 + 139) + 6 = 318
+; Bytes big-endian (x+0 the top byte). (x1 & k1) <<< 1 is never stored
+; whole: its top byte z0 is kept and its bit 7 put in C (LSLA), then each
+; byte, from the lowest, is computed, rotated through C (ROLA) and XORed
+; into x2 (LDA, AND, EOR and STA leave C alone). X = rko throughout. FL:
+; 15 + 3 x 18 + 13 for x2, 12 + 3 x 15 for x1; FL^-1: 4 x 15 for y1, 12
+; + 3 x 18 + 13 for y2 (LSLA and ROLA take 3 cycles).
 fllayer:
-        ldx     *ix
-        lda     cam_kseq,x
-        sta     *rko
-        txa
-        add     *step
-        sta     *ix
-        ldx     *rko
-        lda     *wk+0
+        NEXTKEY                         ; 17
+        lda     *wk+0                   ; z0 = x1.0 & k1.0, C = z0.7     15
         and     rk+0,x
         sta     *z+0
-        lda     *wk+1
-        and     rk+1,x
-        sta     *z+1
-        lda     *wk+2
-        and     rk+2,x
-        sta     *z+2
-        lda     *wk+3
+        lsla
+        lda     *wk+3                   ; x2.3 ^= (x1.3 & k1.3) << 1 | C 18
         and     rk+3,x
-        sta     *z+3
-        brset   #7,*z+0,.+3             ; (x1 & k1) <<< 1
-        rol     *z+3
-        rol     *z+2
-        rol     *z+1
-        rol     *z+0
-        lda     *z+0
-        eor     *wk+4
-        sta     *wk+4
-        lda     *z+1
-        eor     *wk+5
-        sta     *wk+5
-        lda     *z+2
-        eor     *wk+6
-        sta     *wk+6
-        lda     *z+3
+        rola
         eor     *wk+7
         sta     *wk+7
-        lda     *wk+4
-        ora     rk+4,x                 ; x2 | k2
+        lda     *wk+2                   ; x2.2                           18
+        and     rk+2,x
+        rola
+        eor     *wk+6
+        sta     *wk+6
+        lda     *wk+1                   ; x2.1                           18
+        and     rk+1,x
+        rola
+        eor     *wk+5
+        sta     *wk+5
+        lda     *z+0                    ; x2.0                           13
+        rola
+        eor     *wk+4
+        sta     *wk+4
+        ora     rk+4,x                  ; x1 ^= x2 | k2: 12 + 3 x 15
         eor     *wk+0
         sta     *wk+0
-        lda     *wk+5
-        ora     rk+5,x                 ; x2 | k2
-        eor     *wk+1
-        sta     *wk+1
-        lda     *wk+6
-        ora     rk+6,x                 ; x2 | k2
-        eor     *wk+2
-        sta     *wk+2
-        lda     *wk+7
-        ora     rk+7,x                 ; x2 | k2
-        eor     *wk+3
-        sta     *wk+3
-        ldx     *ix
-        lda     cam_kseq,x
-        sta     *rko
-        txa
-        add     *step
-        sta     *ix
-        ldx     *rko
-        lda     *wk+8+4
-        ora     rk+4,x                 ; x2 | k2
-        eor     *wk+8+0
-        sta     *wk+8+0
-        lda     *wk+8+5
-        ora     rk+5,x                 ; x2 | k2
-        eor     *wk+8+1
-        sta     *wk+8+1
-        lda     *wk+8+6
-        ora     rk+6,x                 ; x2 | k2
-        eor     *wk+8+2
-        sta     *wk+8+2
-        lda     *wk+8+7
-        ora     rk+7,x                 ; x2 | k2
-        eor     *wk+8+3
-        sta     *wk+8+3
-        lda     *wk+8+0
-        and     rk+0,x
+        .irp    j,1,2,3
+        lda     *wk+4+j
+        ora     rk+4+j,x
+        eor     *wk+j
+        sta     *wk+j
+        .endm
+        NEXTKEY                         ; 17
+        .irp    j,3,2,1,0               ; y1 ^= y2 | k2: 4 x 15
+        lda     *wk+8+4+j
+        ora     rk+4+j,x
+        eor     *wk+8+j
+        sta     *wk+8+j
+        .endm
+        and     rk+0,x                  ; z0 = y1.0 & k1.0, C = z0.7     12
         sta     *z+0
-        lda     *wk+8+1
-        and     rk+1,x
-        sta     *z+1
-        lda     *wk+8+2
-        and     rk+2,x
-        sta     *z+2
-        lda     *wk+8+3
-        and     rk+3,x
-        sta     *z+3
-        brset   #7,*z+0,.+3             ; (x1 & k1) <<< 1
-        rol     *z+3
-        rol     *z+2
-        rol     *z+1
-        rol     *z+0
-        lda     *z+0
+        lsla
+        .irp    j,3,2,1                 ; y2.j ^= (y1.j & k1.j) << 1 | C 3 x 18
+        lda     *wk+8+j
+        and     rk+j,x
+        rola
+        eor     *wk+8+4+j
+        sta     *wk+8+4+j
+        .endm
+        lda     *z+0                    ; y2.0                           13
+        rola
         eor     *wk+8+4
         sta     *wk+8+4
-        lda     *z+1
-        eor     *wk+8+5
-        sta     *wk+8+5
-        lda     *z+2
-        eor     *wk+8+6
-        sta     *wk+8+6
-        lda     *z+3
-        eor     *wk+8+7
-        sta     *wk+8+7
         rts
 
 ; ---- rotate the doubled W right by one bit (both copies) ------------------
@@ -489,8 +352,6 @@ ks_cp:  lda     *key,x                  ; D1 || D2 = KL
         cpx     #16
         bne     ks_cp
         clr     *ix                     ; Sigma1 first
-        lda     #1
-        sta     *step
         jsr     pair                    ; D2 ^= F(D1, S1), D1 ^= F(D2, S2)
         clrx
 ks_kl:  lda     *key,x                  ; ^ KL
@@ -565,17 +426,13 @@ lp:     lda     *wk+8,x
 
 ; ---- encryption and decryption (RFC 3713 2.3) -------------------------------
 camellia_decrypt::
-        lda     #25                     ; k18 first, walking down
+        lda     #26                     ; k18 first: the reversed list
         sta     *ix
-        lda     #0xff
-        sta     *step
         WIN     kw                      ; kw3, kw4
         bra     cam_rounds
 camellia_encrypt::
         lda     #4                      ; k1 first
         sta     *ix
-        lda     #1
-        sta     *step
         WIN     key                     ; kw1, kw2
 cam_rounds:
         jsr     pair                    ; rounds 1-6
@@ -589,7 +446,8 @@ cam_rounds:
         jsr     pair                    ; rounds 13-18
         jsr     pair
         jsr     pair
-        brset   #7,*step,cam_dout
+        brclr   #3,*ix,cam_dout         ; ix ends at 26 (0x1A) encrypting,
+                                        ; 48 (0x30) decrypting
         WOUT    kw                      ; kw3, kw4
         rts
 cam_dout:
@@ -597,7 +455,9 @@ cam_dout:
         rts
 
 ; The RAM2 offset of each F and FL key, Sigma1..Sigma4 first (at RAM2 +
-; 0xB0 = 0x0300), then in the order of encryption.
+; 0xB0 = 0x0300), then in the order of encryption (from index 4), then in
+; the order of decryption (from index 26: the same list reversed, so that
+; every use steps ix up by one).
 cam_kseq::
         .db     0xb0,0xb8,0xc0,0xc8
         .db     136,144,44,52,120,128   ; k1..k6
@@ -605,4 +465,9 @@ cam_kseq::
         .db     8,16,88,0,72,80         ; k7..k12
         .db     12,20                   ; ke3, ke4
         .db     28,36,104,112,56,64     ; k13..k18
+        .db     64,56,112,104,36,28     ; k18..k13
+        .db     20,12                   ; ke4, ke3
+        .db     80,72,0,88,16,8         ; k12..k7
+        .db     104,96                  ; ke2, ke1
+        .db     128,120,52,44,144,136   ; k6..k1
 cam_kseq_end::

@@ -13,28 +13,31 @@
 ; Rotation by a secret amount n = 8q + k (ROTQ, MULROT), the same
 ; instructions for every n: the word is written twice into an 11-byte
 ; buffer at offset q (STA e+i,X and STA e+4+i,X with X = q), so e[4..7]
-; holds it rotated left by 8q; then each byte is multiplied by 2^k (MUL,
+; holds it rotated left by 8q (byte 0's first copy, at e+q, never lands in
+; e[4..7] and is not written); then each byte is multiplied by 2^k (MUL,
 ; 11 cycles): the low byte stays, the high byte moves into the next one.
 ; q and 2^k come from two 32-byte tables indexed by n.
 ;
 ; Key setup: A = S[i] = (S[i] + A + B) <<< 3, B = L[j] = (L[j] + A + B)
-; <<< (A + B), 132 steps. The first step (A = B = 0) is done with the
-; constants it reduces to; the loop body is four steps, j = 0..3, so L[j]
-; is a fixed page-zero word and B is L[j-1] (never stored apart). A step
-; is 429 cycles: A = S[i] + A 51 (with LDX), A += B 40, <<< 3 as three
-; BRSET-fed ROL chains 75, S[i] = A with tt = A + B 64, the amount 21,
-; L[j] + tt written twice at offset q 64, the MULs 114.
+; <<< (A + B), 132 steps. S starts as a copy of rc6_sinit (P32 + i Q32,
+; 176 bytes of EPROM, 11 cycles a byte). The first step (A = B = 0) is
+; done with the constants it reduces to (rc6_sinit's S[0] is already its
+; result); the loop body is four steps, j = 0..3, so L[j] is a fixed
+; page-zero word and B is L[j-1] (never stored apart). A step is 421
+; cycles (KSTEP gives each part): A + B is added at the end of the step
+; before, while the rotation's last byte is still in A.
 ;
-; Cycle sums. Key setup 60190 = 3154 before the loop (S[i] = P32 + i Q32
-; 22 x 131, L[1..3] 84, step 0 as constants 147, the rest 41) + 131 steps
-; x 429 + 33 loop ends x 25 + 3 wraps of i x 3 - 3 + RTS 6. Encryption
-; 27811 = 100 (B += S[0], D += S[1], counters) + 20 rounds x 1381 - 3 +
-; 94 (A += S[42], C += S[43], RTS); a round is f twice with its input
-; copied (2 x 373), A ^= t with t's amount saved 47, two amounts 42, the
-; words into e 116, two MULROT calls 252, two word moves 56, two
-; additions of S 102, the S index 9, the loop 11. Decryption 28911 = 100 +
-; 20 x 1436 - 3 + 94: t is kept (28), the subtractions of S come first
-; (102), the XORs last (80), each amount negated (+6).
+; Cycle sums. Key setup 58047 = 2060 copying S (11 passes of 187 and the
+; CLRX) + 245 before the loop (L[1..3] 84, L[0] 36 and >>> 3 75, A + B
+; 36, counters and JMP 14) + 131 steps x 421 + 30 loop ends x 17 + 2
+; wraps x 26 + the last 23 + RTS 6. Encryption 27611 = 100 (B += S[0],
+; D += S[1], counters) + 20 rounds x 1371 - 3 + 94 (A += S[42], C +=
+; S[43], RTS); a round is f twice with its input copied (2 x 373), A ^= t
+; with t's amount saved 47, two amounts 42, the words into e 106, two
+; MULROT calls 252, two word moves 56, two additions of S 102, the S index
+; 9, the loop 11. Decryption 28711 = 100 + 20 x 1426 - 3 + 94: t is kept
+; (28), the subtractions of S come first (102), the XORs last (80), each
+; amount negated (+6).
 ;
 ; Encryption and decryption: f(x) = x(2x + 1) <<< 5 from six MULs (x0x0 and
 ; x1x1 give the squares' four bytes, x0x1, x0x2, x0x3, x1x2 the cross
@@ -96,17 +99,24 @@ rc6_round_keys == S
         .endm
 
 ; ---- word src rotated left by 8q into e[4..7] (X = q) ---------------------
+; Byte i goes to e+i+q and e+4+i+q; byte 0's first copy, at e+q with q <=
+; 3, never lands in e[4..7], so it is not written. 3 x 13 + 8 = 47 cycles.
         .macro  ROTQ src
-        .irp    i,0,1,2,3
+        lda     *src+0
+        sta     *e+4,x
+        .irp    i,1,2,3
         lda     *src+i
         sta     *e+i,x
         sta     *e+4+i,x
         .endm
         .endm
 
-; ---- (src ^ m) rotated left by 8q into e[4..7] (X = q) --------------------
+; ---- (src ^ m) rotated left by 8q into e[4..7] (X = q), as ROTQ: 59 ------
         .macro  ROTQX src,m
-        .irp    i,0,1,2,3
+        lda     *src+0
+        eor     *m+0
+        sta     *e+4,x
+        .irp    i,1,2,3
         lda     *src+i
         eor     *m+i
         sta     *e+i,x
@@ -152,23 +162,25 @@ rc6_round_keys == S
         .endm
 
 ; ---- one key-setup step, i = 4m + j (X base in xi = 16m) ------------------
-; Lj = L[j], Lb = B = L[j-1].
+; Lj = L[j], Lb = B = L[j-1]. On entry A already holds A + B (the previous
+; step's tail adds the B it makes, the preamble the first one). 416 cycles:
+;   A = S[i] + (A + B)                          3 + 4 x 12 = 51
+;   A <<<= 3, three BRSET-fed ROL chains        3 x 25 = 75
+;   S[i] = A and tt = A + B                     4 x 16 = 64
+;   the amount tt & 31: pow = 2^k, X = q        21
+;   L[j] + tt written twice at offset q         11 + 3 x 16 = 59
+;     (byte 0 once: only its copy at e+4+q lands in e[4..7])
+;   B = L[j] = e[4..7] times pow, byte by byte  114
+;   A += B for the next step                    7 + 3 x 10 = 37
+;     (byte 0 is in A when the rotation ends)
         .macro  KSTEP j,Lj,Lb
         ldx     *xi
-        lda     S+4*j+0,x               ; A = S[i] + A
+        lda     S+4*j+0,x               ; A = S[i] + (A + B)
         add     *A+0
         sta     *A+0
         .irp    b,1,2,3
         lda     S+4*j+b,x
         adc     *A+b
-        sta     *A+b
-        .endm
-        lda     *A+0                    ; A += B
-        add     *Lb+0
-        sta     *A+0
-        .irp    b,1,2,3
-        lda     *A+b
-        adc     *Lb+b
         sta     *A+b
         .endm
         .rept   3                       ; A <<<= 3
@@ -192,7 +204,6 @@ rc6_round_keys == S
         AMOUNT
         lda     *tt+0                   ; L[j] + tt, rotated by 8q into e
         add     *Lj+0
-        sta     *e+0,x
         sta     *e+4,x
         .irp    b,1,2,3
         lda     *tt+b
@@ -200,69 +211,67 @@ rc6_round_keys == S
         sta     *e+b,x
         sta     *e+4+b,x
         .endm
-        MULROT  Lj                      ; B = L[j] = ... <<< (A + B)
+        ldx     *e+4                    ; B = L[j] = e[4..7] <<< k: byte 0's
+        lda     *pow                    ; low part, bytes 1..3, then byte 3's
+        mul                             ; high part into byte 0
+        sta     *Lj+0
+        stx     *h
+        .irp    b,1,2
+        ldx     *e+4+b
+        lda     *pow
+        mul
+        ora     *h
+        sta     *Lj+b
+        stx     *h
+        .endm
+        ldx     *e+7
+        lda     *pow
+        mul
+        ora     *h
+        sta     *Lj+3
+        txa
+        ora     *Lj+0
+        sta     *Lj+0
+        add     *A+0                    ; A += B, for the next step
+        sta     *A+0
+        .irp    b,1,2,3
+        lda     *A+b
+        adc     *Lj+b
+        sta     *A+b
+        .endm
         .endm
 
         .area   RC6CODE (ABS)
         .org    ROM_BASE + 0x40
 
 rc6_key_setup::
-        lda     #0x63                   ; tt = P32 = 0xB7E15163
-        sta     *tt+0
-        lda     #0x51
-        sta     *tt+1
-        lda     #0xe1
-        sta     *tt+2
-        lda     #0xb7
-        sta     *tt+3
-        clrx
-ks_init:                                ; S[i] = P32 + i Q32, two words a pass
-        .irp    w,0,4
-        lda     *tt+0
-        sta     S+w+0,x
-        add     #0xb9                   ; Q32 = 0x9E3779B9
-        sta     *tt+0
-        lda     *tt+1
-        sta     S+w+1,x
-        adc     #0x79
-        sta     *tt+1
-        lda     *tt+2
-        sta     S+w+2,x
-        adc     #0x37
-        sta     *tt+2
-        lda     *tt+3
-        sta     S+w+3,x
-        adc     #0x9e
-        sta     *tt+3
+        clrx                            ; S = rc6_sinit, 16 bytes a pass
+ks_init:
+        .irp    k,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+        lda     rc6_sinit+k,x
+        sta     S+k,x
         .endm
         txa
-        add     #8
+        add     #16
         tax
         cpx     #176
         bne     ks_init
-        ; step 0: A = S[0] = P32 <<< 3 = 0xBF0A8B1D, L[0] = (L[0] + A) <<< 29
+        ; step 0 (A = B = 0): A = S[0] = P32 <<< 3 = 0xBF0A8B1D (rc6_sinit
+        ; holds it already), L[0] = (L[0] + A) <<< 29; then A + B for step 1
         .irp    b,4,5,6,7,8,9,10,11,12,13,14,15 ; L[1..3] = key words 1..3
         lda     *key+b
         sta     *L+b
         .endm
         lda     #0x1d
-        sta     *A+0
-        sta     S+0
         add     *key+0
         sta     *L+0
         lda     #0x8b
-        sta     *A+1
-        sta     S+1
         adc     *key+1
         sta     *L+1
         lda     #0x0a
-        sta     *A+2
-        sta     S+2
         adc     *key+2
         sta     *L+2
         lda     #0xbf
-        sta     *A+3
-        sta     S+3
         adc     *key+3
         sta     *L+3
         .rept   3                       ; <<< 29 = >>> 3
@@ -272,8 +281,20 @@ ks_init:                                ; S[i] = P32 + i Q32, two words a pass
         ror     *L+1
         ror     *L+0
         .endm
+        lda     *L+0                    ; A + B = 0xBF0A8B1D + L[0]
+        add     #0x1d
+        sta     *A+0
+        lda     *L+1
+        adc     #0x8b
+        sta     *A+1
+        lda     *L+2
+        adc     #0x0a
+        sta     *A+2
+        lda     *L+3
+        adc     #0xbf
+        sta     *A+3
         clr     *xi
-        lda     #33
+        lda     #3                      ; three wraps of i
         sta     *cnt
         jmp     ks_step1
 ks_loop:
@@ -282,13 +303,14 @@ ks_step1:
         KSTEP   1,L+4,L+0
         KSTEP   2,L+8,L+4
         KSTEP   3,L+12,L+8
-        lda     *xi
+        lda     *xi                     ; next four words: 17
         add     #16
         cmp     #176
-        bne     ks_nowrap
-        clra
-ks_nowrap:
+        beq     ks_wrap
         sta     *xi
+        jmp     ks_loop
+ks_wrap:
+        clr     *xi                     ; i = 44 -> 0: 29, the last 25
         dec     *cnt
         beq     ks_done
         jmp     ks_loop
@@ -515,3 +537,30 @@ rc6_q::
         .db     0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1
         .db     2,2,2,2,2,2,2,2,3,3,3,3,3,3,3,3
 rc6_tables_end::
+
+; ---- S[0..43] before the mixing: P32 + i Q32, little-endian; S[0] already
+; the value step 0 gives it, P32 <<< 3 = 0xBF0A8B1D ---------------------------
+rc6_sinit::
+        .db     0x1d,0x8b,0x0a,0xbf,0x1c,0xcb,0x18,0x56   ; S[0], S[1]
+        .db     0xd5,0x44,0x50,0xf4,0x8e,0xbe,0x87,0x92   ; S[2], S[3]
+        .db     0x47,0x38,0xbf,0x30,0x00,0xb2,0xf6,0xce   ; S[4], S[5]
+        .db     0xb9,0x2b,0x2e,0x6d,0x72,0xa5,0x65,0x0b   ; S[6], S[7]
+        .db     0x2b,0x1f,0x9d,0xa9,0xe4,0x98,0xd4,0x47   ; S[8], S[9]
+        .db     0x9d,0x12,0x0c,0xe6,0x56,0x8c,0x43,0x84   ; S[10], S[11]
+        .db     0x0f,0x06,0x7b,0x22,0xc8,0x7f,0xb2,0xc0   ; S[12], S[13]
+        .db     0x81,0xf9,0xe9,0x5e,0x3a,0x73,0x21,0xfd   ; S[14], S[15]
+        .db     0xf3,0xec,0x58,0x9b,0xac,0x66,0x90,0x39   ; S[16], S[17]
+        .db     0x65,0xe0,0xc7,0xd7,0x1e,0x5a,0xff,0x75   ; S[18], S[19]
+        .db     0xd7,0xd3,0x36,0x14,0x90,0x4d,0x6e,0xb2   ; S[20], S[21]
+        .db     0x49,0xc7,0xa5,0x50,0x02,0x41,0xdd,0xee   ; S[22], S[23]
+        .db     0xbb,0xba,0x14,0x8d,0x74,0x34,0x4c,0x2b   ; S[24], S[25]
+        .db     0x2d,0xae,0x83,0xc9,0xe6,0x27,0xbb,0x67   ; S[26], S[27]
+        .db     0x9f,0xa1,0xf2,0x05,0x58,0x1b,0x2a,0xa4   ; S[28], S[29]
+        .db     0x11,0x95,0x61,0x42,0xca,0x0e,0x99,0xe0   ; S[30], S[31]
+        .db     0x83,0x88,0xd0,0x7e,0x3c,0x02,0x08,0x1d   ; S[32], S[33]
+        .db     0xf5,0x7b,0x3f,0xbb,0xae,0xf5,0x76,0x59   ; S[34], S[35]
+        .db     0x67,0x6f,0xae,0xf7,0x20,0xe9,0xe5,0x95   ; S[36], S[37]
+        .db     0xd9,0x62,0x1d,0x34,0x92,0xdc,0x54,0xd2   ; S[38], S[39]
+        .db     0x4b,0x56,0x8c,0x70,0x04,0xd0,0xc3,0x0e   ; S[40], S[41]
+        .db     0xbd,0x49,0xfb,0xac,0x76,0xc3,0x32,0x4b   ; S[42], S[43]
+rc6_sinit_end::
