@@ -876,3 +876,44 @@ fn an_assembler_error_names_the_file() {
     let err = build(&m).unwrap_err().to_string();
     assert!(err.contains("fast.asm") && err.contains("rror"), "{err}");
 }
+
+#[test]
+fn aes_on_the_leon2_is_pinned() {
+    // Clock cycles warm in the lab's 64 KiB caches (docs/lab.md): every
+    // access hits, the write buffer's stalls remain. (manifest, op,
+    // cycles, code, table, RAM); no variant writes its key buffer.
+    for (manifest, op, cycles, code_bytes, table_bytes, ram_bytes) in [
+        ("sboxgf.toml", Op::KeySetup, 331, 1144, 0, 192),
+        ("sboxgf.toml", Op::Encrypt, 588, 1144, 0, 32),
+        ("sboxgf.toml", Op::Decrypt, 781, 1144, 0, 32),
+        ("sboxgf-otf.toml", Op::EncryptWithKeySetup, 683, 1188, 0, 32),
+        ("sboxgf-otf.toml", Op::DecryptWithKeySetup, 945, 1188, 0, 32),
+        ("sbox-otf.toml", Op::EncryptWithKeySetup, 1045, 1716, 0, 32),
+        ("sbox-otf.toml", Op::DecryptWithKeySetup, 1772, 1716, 0, 44),
+        ("ttable4k.toml", Op::KeySetup, 1896, 2536, 8448, 336),
+        ("ttable4k.toml", Op::Encrypt, 983, 2536, 8448, 32),
+        ("ttable4k.toml", Op::Decrypt, 981, 2536, 8448, 32),
+        ("ttable1k.toml", Op::Encrypt, 1179, 2704, 2304, 32),
+        (
+            "ttable1k-otf.toml",
+            Op::EncryptWithKeySetup,
+            1580,
+            3132,
+            2304,
+            40,
+        ),
+        ("ttotf.toml", Op::EncryptWithKeySetup, 953, 4096, 4096, 32),
+    ] {
+        check(&Pin {
+            manifest: &format!("leon2/aes/{manifest}"),
+            op,
+            key_bits: 128,
+            cycles: (cycles, cycles),
+            code_bytes,
+            table_bytes,
+            ram_bytes,
+            key_ram_bytes: 0,
+            key_destroyed: false,
+        });
+    }
+}
