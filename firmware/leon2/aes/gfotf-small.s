@@ -66,34 +66,6 @@
         xor     %l4, %o5, %l4           ! w0 ^= Rcon
         .endm
 
-! The last round's substitution with the key added and the block stored,
-! the first STD between the two halves so the second finds the bus free;
-! then return. DIR SBOX_FWD: SubBytes+ShiftRows, SBOX_INV: the inverse.
-        .macro  LASTSUB_STORE_RET dir
-        .if     \dir == SBOX_FWD
-        SUBCOL  SBOX_FWD, 0, 0, %i0, %l0, %l1, %l2, %l3
-        SUBCOL  SBOX_FWD, 0, 0, %i1, %l1, %l2, %l3, %l0
-        .else
-        SUBCOL  SBOX_INV, 0, 0, %i0, %l0, %l3, %l2, %l1
-        SUBCOL  SBOX_INV, 0, 0, %i1, %l1, %l0, %l3, %l2
-        .endif
-        xor     %i0, %l4, %i0
-        xor     %i1, %l5, %i1
-        std     %i0, [%o3 + %lo(aes_block)]
-        .if     \dir == SBOX_FWD
-        SUBCOL  SBOX_FWD, 0, 0, %i2, %l2, %l3, %l0, %l1
-        SUBCOL  SBOX_FWD, 0, 0, %i3, %l3, %l0, %l1, %l2
-        .else
-        SUBCOL  SBOX_INV, 0, 0, %i2, %l2, %l1, %l0, %l3
-        SUBCOL  SBOX_INV, 0, 0, %i3, %l3, %l2, %l1, %l0
-        .endif
-        xor     %i2, %l6, %i2
-        xor     %i3, %l7, %i3
-        std     %i2, [%o3 + %lo(aes_block + 8)]
-        ret
-        restore
-        .endm
-
         .text
         .align  4
         .global aes_encrypt_gfs
