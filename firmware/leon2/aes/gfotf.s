@@ -18,18 +18,20 @@
 ! 6 cycles a column with AddRoundKey.
 !
 ! InvMixColumns (5.3.3) = MixColumns after p = a ^ 4 (a ^ a rotated two
-! rows), p as fold(a (x) 0x04000500 ^ h (x) 0x046c046c), h = a &
-! 0xc0c0c0c0 (the two bits a byte spills under {04}); that gives p rotated
-! left one byte and MixColumns as above rotates once more, so the state
-! between decryption rounds is rotated left two bytes (j = 2), which the
-! next InvSubBytes+InvShiftRows undoes for free. 10 cycles a column.
+! rows), p as fold(a (x) 0x05000400 ^ h (x) 0x046c046c), h = a &
+! 0xc0c0c0c0 (the two bits a byte spills under {04}; (5 + 4X^2) X^3: the
+! spilled bits leave bit 8 of bytes L+3 and L+1 and come back as {1b}
+! there); that gives p rotated right one byte, and MixColumns as above
+! brings it back: the state between decryption rounds is unrotated. 10
+! cycles a column.
 !
 ! Cycles, encryption: save 1, loads 10, constants 6, K0 4, rounds 1-9
 ! 9 x 50 (key step 10, SubBytes+ShiftRows 16, MixColumns+AddRoundKey
-! 4 x 6), round 10: 30, store 10, ret 3.
+! 4 x 6), round 10: key step 10, then 16 sbox and 4 XOR with the first
+! STD between the halves, STD, RET + RESTORE.
 ! Decryption: loads, constants 12, K10 4, rounds 9-1 9 x 70 (key step
 ! 10, InvSubBytes+InvShiftRows 16, AddRoundKey 4, InvMixColumns 4 x 10),
-! round 0: 30, store and ret.
+! round 0 as round 10.
 
         .include "otfregs.inc"
 
@@ -82,27 +84,26 @@ aes_encrypt_gf:
         ENCROUND 0x80
         ENCROUND 0x1b
         KEYSTEP 0x36                    ! round 10: no MixColumns
-        SUBSHIFT 0, 0
-        STOREALL_RET
+        LASTSUB_STORE_RET SBOX_FWD
 
 ! Decryption constants besides MCCONST's: %g4 = 0xc0c0c0c0,
-! %g5 = 0x04000500, %g6 = 0x046c046c.
+! %g5 = 0x05000400, %g6 = 0x046c046c.
         .macro  IMCCONST
         sethi   %hi(0xc0c0c0c0), %g4
         or      %g4, %lo(0xc0c0c0c0), %g4
-        sethi   %hi(0x04000500), %g5
-        or      %g5, %lo(0x04000500), %g5
+        sethi   %hi(0x05000400), %g5
+        or      %g5, %lo(0x05000400), %g5
         sethi   %hi(0x046c046c), %g6
         or      %g6, %lo(0x046c046c), %g6
         .endm
 
-! InvMixColumns of A (unrotated) into S (rotated left two bytes).
+! InvMixColumns of A (unrotated) into S (unrotated).
         .macro  IMCCOL a, s
         and     \a, %g4, %i5            ! h: bits 7:6 of each byte
-        gf2mul  \a, %g5, %g0            ! a (x) (5 + 4X^2) X
+        gf2mul  \a, %g5, %g0            ! a (x) (5 + 4X^2) X^3
         gf2mac  %i5, %g6, %o1           ! ^ h (x) 0x046c046c
         rd      %y, %o0
-        xor     %o1, %o0, %o0           ! p = a ^ 4 (a ^ rot2 a), rotated 1
+        xor     %o1, %o0, %o0           ! p = a ^ 4 (a ^ rot2 a), rotated right 1
         and     %o0, %g1, %i5           ! MixColumns of p as MCCOL
         gf2mul  %o0, %g2, %g0
         gf2mac  %i5, %g3, %o1
@@ -110,11 +111,10 @@ aes_encrypt_gf:
         xor     %o1, %o0, \s
         .endm
 
-! Decryption round r (9..1): K_r+1 -> K_r with RC = Rcon[r+1], state
-! rotated by JS on entry. 70 cycles.
-        .macro  DECROUND rc, js
+! Decryption round r (9..1): K_r+1 -> K_r with RC = Rcon[r+1]. 70 cycles.
+        .macro  DECROUND rc
         INVKEYSTEP \rc
-        ISUBSHIFT \js, 0
+        ISUBSHIFT 0, 0
         xor     %i0, %l4, %i0           ! AddRoundKey K_r
         xor     %i1, %l5, %i1
         xor     %i2, %l6, %i2
@@ -132,17 +132,16 @@ aes_decrypt_gf:
         MCCONST
         IMCCONST
         ADDKEY                          ! K10
-        DECROUND 0x36, 0
-        DECROUND 0x1b, 2
-        DECROUND 0x80, 2
-        DECROUND 0x40, 2
-        DECROUND 0x20, 2
-        DECROUND 0x10, 2
-        DECROUND 0x08, 2
-        DECROUND 0x04, 2
-        DECROUND 0x02, 2
+        DECROUND 0x36
+        DECROUND 0x1b
+        DECROUND 0x80
+        DECROUND 0x40
+        DECROUND 0x20
+        DECROUND 0x10
+        DECROUND 0x08
+        DECROUND 0x04
+        DECROUND 0x02
         INVKEYSTEP 0x01                 ! K1 -> K0
-        ISUBSHIFT 2, 0
-        STOREALL_RET
+        LASTSUB_STORE_RET SBOX_INV
 
         BUFFERS
