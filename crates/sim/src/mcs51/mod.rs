@@ -15,6 +15,7 @@
 mod disasm;
 mod exec;
 pub mod ihx;
+pub mod sle66;
 pub mod timing;
 
 use crate::{Access, Cpu, Executed, Observer, Register, SimError, Space};
@@ -88,9 +89,42 @@ pub struct Mcs51 {
     cycles: u64,
     instructions: u64,
     observer: Option<Box<dyn Observer>>,
+    /// On-chip peripherals beyond the 8051's own (a card chip's EEPROM and
+    /// I/O line): they answer the SFR and XDATA addresses they decode.
+    device: Option<Box<dyn Device>>,
+}
+
+/// A peripheral on the 8051's buses. `now` is the machine cycle at which
+/// the accessing instruction starts.
+pub trait Device: Send {
+    /// The value of SFR `addr` as an instruction reads it (which may act:
+    /// a receive register hands over the next character), or None to leave
+    /// it to the SFR file.
+    fn read_sfr(&mut self, addr: u8, now: u64) -> Option<u8>;
+    /// The value of SFR `addr` without acting (the latch a bit write
+    /// modifies).
+    fn peek_sfr(&mut self, addr: u8, now: u64) -> Option<u8>;
+    /// Whether the device took the write of SFR `addr` (it is then not
+    /// stored in the SFR file).
+    fn write_sfr(&mut self, addr: u8, value: u8, now: u64) -> bool;
+    /// The byte at XDATA `addr`, or None for plain XRAM.
+    fn read_xram(&mut self, addr: u16, now: u64) -> Option<u8>;
+    /// Whether the device took the write of XDATA `addr`.
+    fn write_xram(&mut self, addr: u16, value: u8, now: u64) -> bool;
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
 }
 
 impl Mcs51 {
+    /// Attach a peripheral (replacing any before it).
+    pub fn attach(&mut self, device: Box<dyn Device>) {
+        self.device = Some(device);
+    }
+
+    /// The attached peripheral, if it is a `T`.
+    pub fn device<T: 'static>(&mut self) -> Option<&mut T> {
+        self.device.as_mut()?.as_any_mut().downcast_mut::<T>()
+    }
+
     /// A CPU after reset (SP = 07, ports FF, everything else 0) with no code.
     pub fn new(config: Config) -> Self {
         let mut cpu = Mcs51 {
@@ -106,6 +140,7 @@ impl Mcs51 {
             cycles: 0,
             instructions: 0,
             observer: None,
+            device: None,
         };
         cpu.reset();
         cpu
@@ -243,8 +278,11 @@ impl Mcs51 {
             self.notify(Space::Iram, addr as u32, v, false);
             v
         } else {
+            let now = self.cycles;
             let v = if addr == sfr::PSW {
                 self.psw()
+            } else if let Some(v) = self.device.as_mut().and_then(|d| d.read_sfr(addr, now)) {
+                v
             } else {
                 self.sfr_raw(addr)
             };
@@ -259,7 +297,14 @@ impl Mcs51 {
             self.iram[addr as usize] = v;
             self.notify(Space::Iram, addr as u32, v, true);
         } else {
-            self.set_sfr_raw(addr, v);
+            let now = self.cycles;
+            if !self
+                .device
+                .as_mut()
+                .is_some_and(|d| d.write_sfr(addr, v, now))
+            {
+                self.set_sfr_raw(addr, v);
+            }
             self.notify(Space::Sfr, addr as u32, v, true);
         }
     }
@@ -316,8 +361,11 @@ impl Mcs51 {
     #[inline]
     fn write_bit(&mut self, bit: u8, value: bool) {
         let addr = Self::bit_byte(bit);
+        let now = self.cycles;
         let old = if addr < 0x80 {
             self.iram[addr as usize]
+        } else if let Some(v) = self.device.as_mut().and_then(|d| d.peek_sfr(addr, now)) {
+            v
         } else {
             self.sfr_raw(addr)
         };
@@ -327,14 +375,25 @@ impl Mcs51 {
 
     #[inline]
     fn read_xram(&mut self, addr: u16) -> u8 {
-        let v = self.xram[addr as usize];
+        let now = self.cycles;
+        let v = match self.device.as_mut().and_then(|d| d.read_xram(addr, now)) {
+            Some(v) => v,
+            None => self.xram[addr as usize],
+        };
         self.notify(Space::Xram, addr as u32, v, false);
         v
     }
 
     #[inline]
     fn write_xram(&mut self, addr: u16, v: u8) {
-        self.xram[addr as usize] = v;
+        let now = self.cycles;
+        if !self
+            .device
+            .as_mut()
+            .is_some_and(|d| d.write_xram(addr, v, now))
+        {
+            self.xram[addr as usize] = v;
+        }
         self.notify(Space::Xram, addr as u32, v, true);
     }
 

@@ -1,0 +1,250 @@
+//! A card in a reader: the card OS image on the simulated SLE66CX322P,
+//! powered, reset and spoken to in T=0, with every exchange's cost in
+//! card cycles, card time and wire time.
+
+use crate::t0::{self, Command, Line};
+use cardlab_sim::mcs51::Mcs51;
+use cardlab_sim::mcs51::sle66::{EEPROM_BYTES, PAGES, Sle66, Sle66Config};
+use cardlab_sim::target::Image;
+use cardlab_sim::{Cpu, SimError, Space};
+use thiserror::Error;
+
+/// The longest a card may compute before it answers or asks for the next
+/// character: 2 s of card time at 15 MHz; a card past it is mute.
+pub const TURN_BUDGET: u64 = 30_000_000;
+
+/// The clock on the card's CLK contact that times the I/O line, MHz (the
+/// ISO/IEC 7816-3 default reader clock; the core runs at f_sys from its
+/// own multiplier).
+pub const IO_CLOCK_MHZ: f64 = 3.5712;
+
+#[derive(Debug, Error)]
+pub enum CardError {
+    #[error("the card crashed at pc={pc:#06x}: {error}")]
+    Crashed { pc: u32, error: SimError },
+    #[error("the card did not answer within {budget} cycles (pc={pc:#06x}): mute")]
+    Mute { pc: u32, budget: u64 },
+    #[error("the card sent no ATR")]
+    NoAtr,
+    #[error(transparent)]
+    Apdu(#[from] t0::ApduError),
+    #[error("T=0: {0}")]
+    Protocol(String),
+    #[error("the card is not powered; power it on first")]
+    NotPowered,
+}
+
+/// One APDU's exchange and what it cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exchange {
+    /// Response data and SW1 SW2.
+    pub response: Vec<u8>,
+    /// Machine cycles the card ran.
+    pub cycles: u64,
+    /// Those cycles at the card's clock, ms.
+    pub card_ms: f64,
+    /// Characters on the I/O line both ways and their time at the ATR's
+    /// rate, ms.
+    pub characters: usize,
+    pub wire_ms: f64,
+    /// TPDUs (GET RESPONSE and resends included).
+    pub tpdus: usize,
+    /// EEPROM pages programmed.
+    pub page_programs: u64,
+}
+
+impl Exchange {
+    pub fn sw(&self) -> u16 {
+        let n = self.response.len();
+        u16::from_be_bytes([self.response[n - 2], self.response[n - 1]])
+    }
+
+    pub fn data(&self) -> &[u8] {
+        &self.response[..self.response.len() - 2]
+    }
+}
+
+pub struct Card {
+    cpu: Mcs51,
+    config: Sle66Config,
+    powered: bool,
+    atr: Vec<u8>,
+    /// Clocks of the I/O clock per etu after the ATR (F/D of TA1).
+    etu_clocks: f64,
+    characters: usize,
+    /// Seed of the RAM noise at power-on, advanced each time.
+    noise: u64,
+}
+
+impl Card {
+    /// A card with the card OS `image` and its EEPROM erased, unpowered.
+    pub fn new(image: &Image, config: Sle66Config) -> Card {
+        Card {
+            cpu: Card::chip_with(image, config, Sle66::new(config)),
+            config,
+            powered: false,
+            atr: vec![],
+            etu_clocks: 372.0,
+            characters: 0,
+            noise: 0x5EED_CA4D,
+        }
+    }
+
+    fn chip_with(image: &Image, config: Sle66Config, chip: Sle66) -> Mcs51 {
+        let mut cpu = Mcs51::new(config.core());
+        for (addr, bytes) in &image.segments {
+            cpu.load_code(*addr as u16, bytes);
+        }
+        cpu.attach(Box::new(chip));
+        cpu
+    }
+
+    pub fn chip(&mut self) -> &mut Sle66 {
+        self.cpu
+            .device::<Sle66>()
+            .expect("the card's chip is an SLE66")
+    }
+
+    pub fn config(&self) -> &Sle66Config {
+        &self.config
+    }
+
+    /// Machine cycles since power-on.
+    pub fn cycles(&self) -> u64 {
+        self.cpu.cycles()
+    }
+
+    pub fn atr(&self) -> &[u8] {
+        &self.atr
+    }
+
+    /// The EEPROM and its page counters.
+    pub fn eeprom(&mut self) -> (Vec<u8>, Vec<u32>) {
+        let chip = self.chip();
+        (chip.eeprom().to_vec(), chip.page_programs().to_vec())
+    }
+
+    /// Put an EEPROM image in place (the card must be unpowered).
+    pub fn restore(&mut self, eeprom: &[u8], page_programs: &[u32]) {
+        assert_eq!(eeprom.len(), EEPROM_BYTES);
+        assert_eq!(page_programs.len(), PAGES);
+        self.chip().restore(eeprom, page_programs);
+    }
+
+    /// Cold reset: the core restarts at 0x0000 with noise in its RAM (the
+    /// EEPROM keeps its contents), runs its start-up and sends the ATR.
+    pub fn power_on(&mut self) -> Result<Vec<u8>, CardError> {
+        let now = self.cpu.cycles();
+        self.chip().power_cut(now, 0);
+        self.cpu.reset();
+        let mut s = self.noise;
+        self.noise = self.noise.wrapping_mul(6364136223846793005).wrapping_add(1);
+        for (space, start, len) in [(Space::Iram, 0, 256), (Space::Xram, 0, 0x1400)] {
+            for a in start..start + len {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                self.cpu.write(space, a, s as u8);
+            }
+        }
+        self.powered = true;
+        self.characters = 0;
+        self.etu_clocks = 372.0;
+        let atr = self.run_turn(&[])?;
+        if atr.is_empty() {
+            return Err(CardError::NoAtr);
+        }
+        self.etu_clocks = etu_clocks(&atr);
+        self.atr = atr.clone();
+        Ok(atr)
+    }
+
+    /// Power off: whatever the EEPROM was programming is torn (`seed`).
+    pub fn power_off(&mut self, seed: u64) -> bool {
+        self.powered = false;
+        let now = self.cpu.cycles();
+        self.chip().power_cut(now, seed)
+    }
+
+    /// Hand `send` to the card and run it until it waits for a character
+    /// it has not got; what it sent meanwhile.
+    fn run_turn(&mut self, send: &[u8]) -> Result<Vec<u8>, CardError> {
+        if !self.powered {
+            return Err(CardError::NotPowered);
+        }
+        self.chip().send_to_card(send);
+        self.characters += send.len();
+        let budget = self.cpu.cycles() + TURN_BUDGET;
+        loop {
+            if self.chip().waiting() {
+                break;
+            }
+            if self.cpu.cycles() >= budget {
+                self.powered = false;
+                return Err(CardError::Mute {
+                    pc: self.cpu.pc(),
+                    budget: TURN_BUDGET,
+                });
+            }
+            if let Err(error) = self.cpu.step() {
+                self.powered = false;
+                return Err(CardError::Crashed {
+                    pc: self.cpu.pc(),
+                    error,
+                });
+            }
+        }
+        let out = self.chip().take_from_card();
+        self.characters += out.len();
+        Ok(out)
+    }
+
+    /// Send a command APDU; the response and its cost.
+    pub fn transmit(&mut self, apdu: &[u8]) -> Result<Exchange, CardError> {
+        let cmd = Command::parse(apdu)?;
+        let (cycles0, chars0, programs0) =
+            (self.cpu.cycles(), self.characters, self.chip().programs);
+        let (response, tpdus) = t0::transmit(self, &cmd).map_err(|e| match e {
+            t0::T0Error::Line(e) => e,
+            other => CardError::Protocol(other.to_string()),
+        })?;
+        let cycles = self.cpu.cycles() - cycles0;
+        let characters = self.characters - chars0;
+        Ok(Exchange {
+            response,
+            cycles,
+            card_ms: cycles as f64 / self.config.cycles_per_ms(),
+            characters,
+            wire_ms: characters as f64 * 12.0 * self.etu_clocks / (IO_CLOCK_MHZ * 1000.0),
+            tpdus,
+            page_programs: self.chip().programs - programs0,
+        })
+    }
+}
+
+impl Line for Card {
+    type Error = CardError;
+    fn turn(&mut self, send: &[u8]) -> Result<Vec<u8>, CardError> {
+        self.run_turn(send)
+    }
+}
+
+/// Clocks per etu from the ATR's TA1 (ISO/IEC 7816-3 Tables 7 and 8),
+/// F = 372 and D = 1 without it.
+pub fn etu_clocks(atr: &[u8]) -> f64 {
+    const F: [u32; 16] = [
+        372, 372, 558, 744, 1116, 1488, 1860, 0, 0, 512, 768, 1024, 1536, 2048, 0, 0,
+    ];
+    const D: [u32; 16] = [0, 1, 2, 4, 8, 16, 32, 64, 12, 20, 0, 0, 0, 0, 0, 0];
+    match atr {
+        [_, t0, ta1, ..] if t0 & 0x10 != 0 => {
+            let (f, d) = (F[(ta1 >> 4) as usize], D[(ta1 & 15) as usize]);
+            if f == 0 || d == 0 {
+                372.0
+            } else {
+                f as f64 / d as f64
+            }
+        }
+        _ => 372.0,
+    }
+}
