@@ -26,8 +26,15 @@ pub enum ImageError {
     },
 }
 
-/// The EEPROM and its counters from `path`, or None if it does not exist.
-pub fn load(path: &Path) -> Result<Option<(Vec<u8>, Vec<u32>)>, ImageError> {
+/// A card's EEPROM and its page program counters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Eeprom {
+    pub bytes: Vec<u8>,
+    pub page_programs: Vec<u32>,
+}
+
+/// The EEPROM from `path`, or None if it does not exist.
+pub fn load(path: &Path) -> Result<Option<Eeprom>, ImageError> {
     let data = match std::fs::read(path) {
         Ok(d) => d,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -53,15 +60,18 @@ pub fn load(path: &Path) -> Result<Option<(Vec<u8>, Vec<u32>)>, ImageError> {
         .chunks(4)
         .map(|c| u32::from_be_bytes(c.try_into().expect("4 bytes")))
         .collect();
-    Ok(Some((eeprom, counters)))
+    Ok(Some(Eeprom {
+        bytes: eeprom,
+        page_programs: counters,
+    }))
 }
 
-/// Write the EEPROM and its counters to `path`.
-pub fn save(path: &Path, eeprom: &[u8], counters: &[u32]) -> Result<(), ImageError> {
+/// Write the EEPROM to `path`.
+pub fn save(path: &Path, eeprom: &Eeprom) -> Result<(), ImageError> {
     let mut data = Vec::with_capacity(SIZE);
     data.extend(MAGIC);
-    data.extend(eeprom);
-    for c in counters {
+    data.extend(&eeprom.bytes);
+    for c in &eeprom.page_programs {
         data.extend(c.to_be_bytes());
     }
     let fail = |source| ImageError::Write {
@@ -87,10 +97,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("card.img");
         assert!(load(&path).unwrap().is_none());
-        let eeprom: Vec<u8> = (0..EEPROM_BYTES).map(|i| i as u8).collect();
-        let counters: Vec<u32> = (0..PAGES as u32).collect();
-        save(&path, &eeprom, &counters).unwrap();
-        assert_eq!(load(&path).unwrap(), Some((eeprom, counters)));
+        let eeprom = Eeprom {
+            bytes: (0..EEPROM_BYTES).map(|i| i as u8).collect(),
+            page_programs: (0..PAGES as u32).collect(),
+        };
+        save(&path, &eeprom).unwrap();
+        assert_eq!(load(&path).unwrap(), Some(eeprom));
         std::fs::write(&path, b"cardlab SLE66CX322P EEPROM v1\nshort").unwrap();
         let e = load(&path).unwrap_err().to_string();
         assert!(

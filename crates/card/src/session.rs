@@ -2,6 +2,7 @@
 //! powered, reset and spoken to in T=0, with every exchange's cost in
 //! card cycles, card time and wire time.
 
+use crate::image::Eeprom;
 use crate::t0::{self, Command, Line};
 use cardlab_sim::mcs51::Mcs51;
 use cardlab_sim::mcs51::sle66::{EEPROM_BYTES, PAGES, Sle66, Sle66Config};
@@ -30,6 +31,8 @@ pub enum CardError {
     Apdu(#[from] t0::ApduError),
     #[error("T=0: {0}")]
     Protocol(String),
+    #[error("T=0: {0}; the reader timed out and reset the card")]
+    Stalled(String),
     #[error("the card is not powered; power it on first")]
     NotPowered,
 }
@@ -119,16 +122,19 @@ impl Card {
     }
 
     /// The EEPROM and its page counters.
-    pub fn eeprom(&mut self) -> (Vec<u8>, Vec<u32>) {
+    pub fn eeprom(&mut self) -> Eeprom {
         let chip = self.chip();
-        (chip.eeprom().to_vec(), chip.page_programs().to_vec())
+        Eeprom {
+            bytes: chip.eeprom().to_vec(),
+            page_programs: chip.page_programs().to_vec(),
+        }
     }
 
     /// Put an EEPROM image in place (the card must be unpowered).
-    pub fn restore(&mut self, eeprom: &[u8], page_programs: &[u32]) {
-        assert_eq!(eeprom.len(), EEPROM_BYTES);
-        assert_eq!(page_programs.len(), PAGES);
-        self.chip().restore(eeprom, page_programs);
+    pub fn restore(&mut self, eeprom: &Eeprom) {
+        assert_eq!(eeprom.bytes.len(), EEPROM_BYTES);
+        assert_eq!(eeprom.page_programs.len(), PAGES);
+        self.chip().restore(&eeprom.bytes, &eeprom.page_programs);
     }
 
     /// Cold reset: the core restarts at 0x0000 with noise in its RAM (the
@@ -204,10 +210,16 @@ impl Card {
         let cmd = Command::parse(apdu)?;
         let (cycles0, chars0, programs0) =
             (self.cpu.cycles(), self.characters, self.chip().programs);
-        let (response, tpdus) = t0::transmit(self, &cmd).map_err(|e| match e {
-            t0::T0Error::Line(e) => e,
-            other => CardError::Protocol(other.to_string()),
-        })?;
+        let (response, tpdus) = match t0::transmit(self, &cmd) {
+            Ok(r) => r,
+            Err(t0::T0Error::Line(e)) => return Err(e),
+            Err(e @ t0::T0Error::Stalled { .. }) => {
+                // the work waiting time runs out: a warm reset
+                self.power_on()?;
+                return Err(CardError::Stalled(e.to_string()));
+            }
+            Err(e) => return Err(CardError::Protocol(e.to_string())),
+        };
         let cycles = self.cpu.cycles() - cycles0;
         let characters = self.characters - chars0;
         Ok(Exchange {

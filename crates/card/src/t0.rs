@@ -24,6 +24,10 @@ pub enum ApduError {
         "extended-length APDUs (Lc = 00 with more bytes) are not supported by T=0; use short APDUs"
     )]
     Extended,
+    #[error(
+        "INS {0:02X} cannot travel over T=0 (ISO/IEC 7816-3 §10.3.2: INS 6X and 9X collide with the procedure bytes); use another INS"
+    )]
+    InvalidIns(u8),
 }
 
 impl Command {
@@ -34,6 +38,9 @@ impl Command {
             .get(..4)
             .and_then(|h| h.try_into().ok())
             .ok_or(ApduError::TooShort(apdu.len()))?;
+        if matches!(header[1] >> 4, 0x6 | 0x9) {
+            return Err(ApduError::InvalidIns(header[1]));
+        }
         let body = &apdu[4..];
         let (data, le) = match body.len() {
             0 => (vec![], None),
@@ -75,6 +82,14 @@ pub enum T0Error<E> {
         "the card answered the header {header:02X?} with {got:02X?}, which is no T=0 procedure byte or status word"
     )]
     Protocol { header: [u8; 5], got: Vec<u8> },
+    /// Both sides wait: the card for characters, the reader for the card
+    /// (a case-2 APDU whose INS the card takes data for, or the reverse).
+    /// On a real line the work waiting time runs out.
+    #[error(
+        "the card waits for data after the header {header:02X?} while the reader waits for the card's: the APDU's case does not match what the card expects of INS {:02X}",
+        header[1]
+    )]
+    Stalled { header: [u8; 5] },
 }
 
 /// One TPDU: a header and the data to send (case 3) or the number of
@@ -120,7 +135,7 @@ fn tpdu<L: Line>(
                     while pending.len() < want {
                         let more = line.turn(&[]).map_err(T0Error::Line)?;
                         if more.is_empty() {
-                            return Err(protocol(&received));
+                            return Err(T0Error::Stalled { header });
                         }
                         pending.extend(more);
                     }
@@ -195,6 +210,10 @@ mod tests {
         let c = Command::parse(&[0, 0x88, 0, 0, 1, 0xAA, 0]).unwrap();
         assert_eq!(c.le, Some(0));
         assert_eq!(Command::parse(&[0, 1]), Err(ApduError::TooShort(2)));
+        assert_eq!(
+            Command::parse(&[0, 0x92, 0, 0]),
+            Err(ApduError::InvalidIns(0x92))
+        );
         assert_eq!(
             Command::parse(&[0, 1, 2, 3, 5, 1]),
             Err(ApduError::Length { lc: 5, have: 1 })

@@ -2,6 +2,7 @@
 //! smart-card CPUs, and check everything against reference ciphers.
 
 mod bench;
+mod card;
 mod data;
 mod kat;
 mod progress;
@@ -29,6 +30,8 @@ struct Cli {
 enum Command {
     /// Build, verify and measure the firmware variants; one row per variant, key size and operation.
     Bench(bench::BenchArgs),
+    /// Be a smart card: the card OS on the simulated SLE66CX322P, in vpcd's reader for PC/SC software, or sent --apdu in-process.
+    Card(card::CardArgs),
     /// Check the reference ciphers against every known-answer-test file.
     Kat(kat::KatArgs),
     /// Every seed table with our verified figures beside the published ones; writes report.md, CSV and JSON.
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Bench(args) => bench::run(args, cli.quiet),
+        Command::Card(args) => card::run(args, cli.quiet),
         Command::Kat(args) => kat::run(args, cli.quiet),
         Command::Report(args) => report::run(args, cli.quiet),
         Command::Run(args) => run::run(args),

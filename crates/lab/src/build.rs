@@ -64,7 +64,9 @@ impl Built {
     }
 }
 
-fn run_tool(
+/// Run `tool` with `args` in `dir`; its output, or an error naming the
+/// tool's package if it is missing and the first error line if it fails.
+pub fn run_tool(
     tool: &'static str,
     package: &'static str,
     args: &[&str],
@@ -99,7 +101,7 @@ fn run_tool(
 /// it lives, so its includes resolve beside it; only the outputs go to
 /// `dir`. An assembler error names the source as given. Returns the
 /// outputs' names.
-fn assemble_each(
+pub fn assemble_each(
     sources: &[PathBuf],
     extension: &str,
     mut assemble: impl FnMut(&str, &Path) -> Result<String, BuildError>,

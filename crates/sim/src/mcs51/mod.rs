@@ -99,8 +99,9 @@ pub struct Mcs51 {
 pub trait Device: Send {
     /// The value of SFR `addr` as an instruction reads it (which may act:
     /// a receive register hands over the next character), or None to leave
-    /// it to the SFR file.
-    fn read_sfr(&mut self, addr: u8, now: u64) -> Option<u8>;
+    /// it to the SFR file. `bits` are the bits the instruction looks at
+    /// (0xFF for a byte read, one bit for JB, JNB and the like).
+    fn read_sfr(&mut self, addr: u8, bits: u8, now: u64) -> Option<u8>;
     /// The value of SFR `addr` without acting (the latch a bit write
     /// modifies).
     fn peek_sfr(&mut self, addr: u8, now: u64) -> Option<u8>;
@@ -281,7 +282,11 @@ impl Mcs51 {
             let now = self.cycles;
             let v = if addr == sfr::PSW {
                 self.psw()
-            } else if let Some(v) = self.device.as_mut().and_then(|d| d.read_sfr(addr, now)) {
+            } else if let Some(v) = self
+                .device
+                .as_mut()
+                .and_then(|d| d.read_sfr(addr, 0xFF, now))
+            {
                 v
             } else {
                 self.sfr_raw(addr)
@@ -354,8 +359,21 @@ impl Mcs51 {
 
     #[inline]
     fn read_bit(&mut self, bit: u8) -> bool {
-        let byte = self.read_direct(Self::bit_byte(bit));
-        byte & (1 << (bit & 7)) != 0
+        let addr = Self::bit_byte(bit);
+        let mask = 1 << (bit & 7);
+        if addr >= 0x80 && addr != sfr::PSW && self.device.is_some() {
+            let now = self.cycles;
+            if let Some(v) = self
+                .device
+                .as_mut()
+                .and_then(|d| d.read_sfr(addr, mask, now))
+            {
+                self.notify(Space::Sfr, addr as u32, v, false);
+                return v & mask != 0;
+            }
+        }
+        let byte = self.read_direct(addr);
+        byte & mask != 0
     }
 
     #[inline]

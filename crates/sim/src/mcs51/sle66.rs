@@ -260,9 +260,10 @@ impl Sle66 {
 }
 
 impl Device for Sle66 {
-    fn read_sfr(&mut self, addr: u8, now: u64) -> Option<u8> {
+    fn read_sfr(&mut self, addr: u8, bits: u8, now: u64) -> Option<u8> {
         match addr {
-            sfr::SCON => {
+            // a look at RI (not at TI alone) takes the next character
+            sfr::SCON if bits & RI != 0 => {
                 if self.scon & RI == 0 {
                     match self.rx.pop_front() {
                         Some(b) => {
@@ -274,7 +275,6 @@ impl Device for Sle66 {
                 }
                 Some(self.scon())
             }
-            SBUF => Some(self.rx_byte),
             _ => self.peek_sfr(addr, now),
         }
     }
@@ -423,19 +423,19 @@ mod tests {
     #[test]
     fn the_serial_port_hands_over_characters_one_at_a_time() {
         let mut chip = Sle66::new(Sle66Config::default());
-        assert_eq!(chip.read_sfr(sfr::SCON, 0), Some(0));
+        assert_eq!(chip.read_sfr(sfr::SCON, RI, 0), Some(0));
         assert!(chip.waiting());
         chip.send_to_card(&[0xA4, 0x04]);
-        assert_eq!(chip.read_sfr(sfr::SCON, 0), Some(RI));
-        assert_eq!(chip.read_sfr(SBUF, 0), Some(0xA4));
+        assert_eq!(chip.read_sfr(sfr::SCON, RI, 0), Some(RI));
+        assert_eq!(chip.read_sfr(SBUF, 0xFF, 0), Some(0xA4));
         assert_eq!(
-            chip.read_sfr(sfr::SCON, 0),
+            chip.read_sfr(sfr::SCON, RI, 0),
             Some(RI),
             "not again until RI is cleared"
         );
         chip.write_sfr(sfr::SCON, 0, 0);
-        chip.read_sfr(sfr::SCON, 0);
-        assert_eq!(chip.read_sfr(SBUF, 0), Some(0x04));
+        chip.read_sfr(sfr::SCON, RI, 0);
+        assert_eq!(chip.read_sfr(SBUF, 0xFF, 0), Some(0x04));
         chip.write_sfr(SBUF, 0x90, 0);
         assert_eq!(chip.take_from_card(), [0x90]);
     }
