@@ -14,6 +14,8 @@
  */
 #include "cardos.h"
 
+void cmd_dispatch(void);     /* global: test-s51.py breaks on it */
+
 __data __at(0x30) uint8_t aes_state[16];
 __data __at(0x40) uint8_t aes_key[32];
 
@@ -196,7 +198,7 @@ static void cmd_get_response(uint8_t pending)
     send_data(pending);
 }
 
-static void dispatch(void)
+void cmd_dispatch(void)
 {
     uint8_t pending = resp_len;
 
@@ -254,6 +256,6 @@ void main(void)
         io_putc(atr[i]);
     for (;;) {
         io_recv(hdr, 5);
-        dispatch();
+        cmd_dispatch();
     }
 }
