@@ -11,3 +11,5 @@ pub mod t0;
 pub mod vpcd;
 
 pub use session::{Card, CardError, Exchange};
+
+pub mod seed004;

@@ -29,7 +29,7 @@ pub enum CardError {
     NoAtr,
     #[error(transparent)]
     Apdu(#[from] t0::ApduError),
-    #[error("T=0: {0}")]
+    #[error("T=0: {0}; the reader reset the card")]
     Protocol(String),
     #[error("T=0: {0}; the reader timed out and reset the card")]
     Stalled(String),
@@ -218,7 +218,11 @@ impl Card {
                 self.power_on()?;
                 return Err(CardError::Stalled(e.to_string()));
             }
-            Err(e) => return Err(CardError::Protocol(e.to_string())),
+            Err(e) => {
+                // characters both ways at once: the reader resets the card
+                self.power_on()?;
+                return Err(CardError::Protocol(e.to_string()));
+            }
         };
         let cycles = self.cpu.cycles() - cycles0;
         let characters = self.characters - chars0;

@@ -2,8 +2,9 @@
 //! never a crash or a mute card, every reply ends in a status word, and
 //! the key file always holds the last key a PUT DATA loaded. An APDU whose
 //! ISO 7816-4 case contradicts what the card expects of its INS (SELECT
-//! with Le but no data) stalls a T=0 line on any card: the reader resets
-//! the card, which must then work as before (counted).
+//! with Le but no data, GET CHALLENGE with data) stalls or garbles a T=0
+//! line on any card: the reader resets the card, which must then work as
+//! before (counted); any other line error fails the test.
 
 mod common;
 use common::*;
@@ -57,6 +58,16 @@ fn apdu(s: &mut u64, key: &[u8]) -> Vec<u8> {
     }
 }
 
+/// Whether the APDU's ISO 7816-4 case (data in, data out) contradicts
+/// what the card OS's INS does with the T=0 header's P3: GET CHALLENGE
+/// and GET RESPONSE send data (P3 = Le), the others take it (P3 = Lc).
+fn case_contradicts_ins(cmd: &cardlab_card::t0::Command) -> bool {
+    let sends = matches!(cmd.header[1], 0x84 | 0xC0);
+    let takes = matches!(cmd.header[1], 0xA4 | 0xDA | 0x2A | 0x88);
+    (sends && !cmd.data.is_empty())
+        || (takes && cmd.data.is_empty() && cmd.le.is_some_and(|l| l > 0))
+}
+
 #[test]
 fn fuzzed_apdus_never_crash_the_card_or_corrupt_its_key() {
     let mut c = card("onthefly");
@@ -77,10 +88,15 @@ fn fuzzed_apdus_never_crash_the_card_or_corrupt_its_key() {
         i += 1;
         let x = match c.transmit(&a) {
             Ok(x) => x,
-            // the APDU's case contradicts its INS: the line stalls, the
-            // reader resets the card, which must come back whole
-            Err(cardlab_card::CardError::Stalled(_)) => {
+            // the APDU's case contradicts its INS: the line stalls or both
+            // sides send, the reader resets the card, which must come back
+            // whole; only then
+            Err(cardlab_card::CardError::Stalled(_) | cardlab_card::CardError::Protocol(_))
+                if case_contradicts_ins(&cmd) =>
+            {
                 stalled += 1;
+                // as an application would after a reset
+                tx(&mut c, &select());
                 continue;
             }
             Err(e) => panic!("APDU {i} {}: {e}", hex::encode(&a)),
@@ -104,7 +120,7 @@ fn fuzzed_apdus_never_crash_the_card_or_corrupt_its_key() {
     }
     let sws: Vec<String> = sws.iter().map(|(sw, n)| format!("{sw:04X} {n}")).collect();
     eprintln!(
-        "{APDUS} APDUs sent ({refused} malformed ones refused by the reader, {stalled} stalled the line and reset the card); status words: {}",
+        "{APDUS} APDUs sent ({refused} malformed ones refused by the reader, {stalled} whose case contradicts their INS stalled or garbled the line and reset the card); status words: {}",
         sws.join(", ")
     );
 }

@@ -23,6 +23,24 @@ pub struct ReportArgs {
     firmware: FirmwareArg,
 }
 
+/// Seed 004 §II-2 measured on the virtual card, if the firmware has its
+/// card OS.
+fn card_rows(root: &std::path::Path) -> Result<Vec<cardlab_lab::measure::Row>, Failure> {
+    let manifest = root.join("mcs51/cardos/cardos.toml");
+    if !manifest.exists() {
+        return Ok(vec![]);
+    }
+    let oracle = |key: &[u8], block: &[u8]| {
+        let mut b = block.to_vec();
+        cardlab_ciphers::Algorithm::Aes
+            .new_cipher(key)
+            .expect("AES key sizes")
+            .encrypt_block(&mut b);
+        b
+    };
+    cardlab_card::seed004::rows(&manifest, oracle).map_err(Failure::Input)
+}
+
 pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let input = |e: &dyn std::fmt::Display| Failure::Input(e.to_string());
     if args.out.exists() && !args.out.is_dir() {
@@ -35,7 +53,8 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let root = firmware_root(&data, args.firmware.firmware.as_deref())?;
     let figures = seeds::load(&data.seed_figures()).map_err(|e| input(&e))?;
     let manifests = manifests(&root, &[])?;
-    let rows = run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
+    let mut rows = run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
+    rows.extend(card_rows(&root)?);
     let comparisons = seeds::compare(&figures, &rows);
     let not_compared = seeds::not_compared(&figures);
     let firmware = data.describe_firmware(&root);

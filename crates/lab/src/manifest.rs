@@ -243,6 +243,9 @@ pub fn is_c(source: &Path) -> bool {
     source.extension().is_some_and(|e| e == "c")
 }
 
+/// Where the virtual card's OS lives under `firmware/` (docs/card.md).
+pub const CARD_OS_DIR: &str = "mcs51/cardos";
+
 /// Every manifest under `firmware/`, sorted by path.
 pub fn discover(firmware: &Path) -> Result<Vec<Manifest>, ManifestError> {
     let mut paths = vec![];
@@ -255,7 +258,11 @@ pub fn discover(firmware: &Path) -> Result<Vec<Manifest>, ManifestError> {
         for entry in entries.flatten() {
             let p = entry.path();
             if p.is_dir() {
-                stack.push(p);
+                // the card OS is a program, not a cipher variant: `cardlab
+                // card` builds it from its own description
+                if !p.ends_with(CARD_OS_DIR) {
+                    stack.push(p);
+                }
             } else if p.extension().is_some_and(|e| e == "toml") {
                 paths.push(p);
             }

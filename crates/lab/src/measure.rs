@@ -374,7 +374,49 @@ pub struct Row {
     /// Empty when every fetched instruction lies outside the tables and every
     /// code read inside them; otherwise what disagrees.
     pub rom_check: Option<String>,
+    /// Milliseconds the operation kept the EEPROM programming, at the
+    /// chip's clock (the virtual card's key setup, seed 004 §II).
+    pub eeprom_ms: Option<f64>,
     pub answers: Vec<Answer>,
+}
+
+impl Row {
+    /// A row with its identity and nothing measured yet.
+    pub fn unmeasured(
+        target: &'static str,
+        cipher: String,
+        key_bits: usize,
+        variant: String,
+        op: Op,
+        answers: Vec<Answer>,
+    ) -> Row {
+        Row {
+            target,
+            cipher,
+            key_bits,
+            variant,
+            op,
+            verified: false,
+            vectors_checked: 0,
+            first_failure: None,
+            cycles_min: None,
+            cycles_max: None,
+            code_bytes: 0,
+            table_bytes: 0,
+            ram_bytes: None,
+            key_ram_bytes: None,
+            kept_ram_bytes: None,
+            op_code_bytes: None,
+            work_ram_bytes: None,
+            key_destroyed: None,
+            accesses_per_block: None,
+            constant_time: None,
+            address_trace_constant: None,
+            rom_check: None,
+            eeprom_ms: None,
+            answers,
+        }
+    }
 }
 
 /// The secret-independence verdict as printed, from whether the cycles and
@@ -420,29 +462,16 @@ pub fn measure(
         block: symbol(&m.buffers.block),
     };
     let mut row = Row {
-        target: m.target.name(),
-        cipher: m.algorithm.to_string(),
-        key_bits,
-        variant: m.variant.clone(),
-        op,
-        verified: false,
-        vectors_checked: 0,
-        first_failure: None,
-        cycles_min: None,
-        cycles_max: None,
         code_bytes: built.code_bytes(),
         table_bytes: built.table_bytes(),
-        ram_bytes: None,
-        key_ram_bytes: None,
-        kept_ram_bytes: None,
-        op_code_bytes: None,
-        work_ram_bytes: None,
-        key_destroyed: None,
-        accesses_per_block: None,
-        constant_time: None,
-        address_trace_constant: None,
-        rom_check: None,
-        answers: m.answers.clone(),
+        ..Row::unmeasured(
+            m.target.name(),
+            m.algorithm.to_string(),
+            key_bits,
+            m.variant.clone(),
+            op,
+            m.answers.clone(),
+        )
     };
     let buffers: Vec<(Space, u32)> = (0..key_bits as u32 / 8)
         .map(|i| (at.space, at.key + i))
