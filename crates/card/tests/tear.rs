@@ -22,7 +22,9 @@ use cardlab_card::Card;
 use cardlab_card::image::Eeprom;
 use cardlab_sim::mcs51::sle66::{Sle66, Sle66Config};
 use common::*;
+use rayon::prelude::*;
 use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 
 const STRIDE: u64 = 997;
 
@@ -63,7 +65,6 @@ fn tear_update(build: &str, old: &[u8], new: &[u8]) -> usize {
             cuts.push(end);
         }
     }
-    let mut seen = HashSet::new();
     let window_cycles: u64 = log.iter().map(|p| p.until - p.start).sum();
     eprintln!(
         "{build}: update {} -> {} bits: {} cycles, {} page programmings, {window_cycles} cycles programming, {} cuts",
@@ -73,21 +74,31 @@ fn tear_update(build: &str, old: &[u8], new: &[u8]) -> usize {
         log.len(),
         cuts.len()
     );
-    for &at in &cuts {
-        let bytes = Sle66::eeprom_after_cut(&before.bytes, &log, at, at);
-        if !seen.insert(bytes.clone()) {
-            continue;
-        }
-        let eeprom = Eeprom {
-            bytes,
-            ..before.clone()
-        };
-        let got = key_after(&eeprom, build, &challenge);
-        assert!(
-            got == old_ct || got == new_ct,
-            "{build}: a cut at cycle {} of the update left neither key",
-            at - start
-        );
+    // each distinct EEPROM once (by its hash), booted on all cores, a
+    // chunk of cuts at a time to bound the memory
+    let mut seen = HashSet::new();
+    for chunk in cuts.chunks(4096) {
+        let states: Vec<(u64, Vec<u8>)> = chunk
+            .iter()
+            .map(|&at| (at, Sle66::eeprom_after_cut(&before.bytes, &log, at, at)))
+            .filter(|(_, bytes)| {
+                let mut h = std::hash::DefaultHasher::new();
+                bytes.hash(&mut h);
+                seen.insert(h.finish())
+            })
+            .collect();
+        states.par_iter().for_each(|(at, bytes)| {
+            let eeprom = Eeprom {
+                bytes: bytes.clone(),
+                ..before.clone()
+            };
+            let got = key_after(&eeprom, build, &challenge);
+            assert!(
+                got == old_ct || got == new_ct,
+                "{build}: a cut at cycle {} of the update left neither key",
+                at - start
+            );
+        });
     }
     cuts.len()
 }

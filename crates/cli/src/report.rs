@@ -6,10 +6,16 @@ use crate::Failure;
 use crate::bench::{FirmwareArg, first_failure, manifests, run_all};
 use crate::data::{Data, firmware_root};
 use crate::progress::Progress;
+use cardlab_ciphers::Algorithm;
+use cardlab_lab::build::build;
+use cardlab_lab::manifest::Manifest;
+use cardlab_lab::measure::vectors;
 use cardlab_lab::report::{
     Report, comparison_cells, comparison_header, files, footnotes, tally, write_all,
 };
 use cardlab_lab::seeds;
+use cardlab_lab::sweep::{self, SweepPoint};
+use cardlab_sim::target::Target;
 use clap::Args;
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use std::path::PathBuf;
@@ -41,6 +47,33 @@ fn card_rows(root: &std::path::Path) -> Result<Vec<cardlab_lab::measure::Row>, F
     cardlab_card::seed004::rows(&manifest, oracle).map_err(Failure::Input)
 }
 
+/// Seed 003's cache sweep over the LEON2 AES variants, on 16 known-answer
+/// and 16 random vectors (enough keys and blocks for the D-cache verdict).
+fn cache_sweep(manifests: &[Manifest], data: &Data) -> Result<Vec<SweepPoint>, Failure> {
+    let leon2: Vec<&Manifest> = (manifests.iter())
+        .filter(|m| m.target == Target::Leon2 && m.algorithm == Algorithm::Aes)
+        .collect();
+    if leon2.is_empty() {
+        return Ok(vec![]);
+    }
+    let built = leon2
+        .into_iter()
+        .map(|m| {
+            Ok((
+                m.clone(),
+                build(m).map_err(|e| Failure::Input(e.to_string()))?,
+            ))
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let all =
+        vectors(&data.vectors(), Algorithm::Aes, 128).map_err(|e| Failure::Input(e.to_string()))?;
+    let chosen: Vec<_> = (all.iter().take(16))
+        .chain(all.iter().rev().take(16))
+        .cloned()
+        .collect();
+    Ok(sweep::sweep(&built, &chosen))
+}
+
 pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let input = |e: &dyn std::fmt::Display| Failure::Input(e.to_string());
     if args.out.exists() && !args.out.is_dir() {
@@ -55,6 +88,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let manifests = manifests(&root, &[])?;
     let mut rows = run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
     rows.extend(card_rows(&root)?);
+    let sweep = cache_sweep(&manifests, &data)?;
     let comparisons = seeds::compare(&figures, &rows);
     let not_compared = seeds::not_compared(&figures);
     let firmware = data.describe_firmware(&root);
@@ -63,6 +97,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         rows: &rows,
         not_compared: &not_compared,
         firmware: &firmware,
+        sweep: &sweep,
     };
     let written =
         write_all(&args.out, &files(&report).map_err(|e| input(&e))?).map_err(|e| input(&e))?;

@@ -12,6 +12,7 @@ pub mod manifest;
 pub mod measure;
 pub mod report;
 pub mod seeds;
+pub mod sweep;
 
 use std::path::PathBuf;
 

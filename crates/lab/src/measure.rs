@@ -11,7 +11,7 @@ use cardlab_ciphers::Algorithm;
 use cardlab_ciphers::kat::{self, Check, Index, KatError};
 use cardlab_sim::leon2::{CacheConfig, MemoryConfig};
 use cardlab_sim::target::BootOptions;
-use cardlab_sim::{Access, Cpu, Executed, Observer, Space};
+use cardlab_sim::{Access, CacheKind, CacheLookup, Cpu, Executed, Observer, Space};
 use rayon::prelude::*;
 // Sets of addresses filled on every access of every vector: a fast,
 // deterministic hash (the default SipHash dominated the run time).
@@ -107,9 +107,18 @@ struct Probe {
     code_reads: FxHashSet<u32>,
     pc_trace: DefaultHasher,
     address_trace: DefaultHasher,
+    /// The sequence of D-cache hits and misses (CPUs with caches).
+    dcache_trace: DefaultHasher,
+    dcache_misses: u64,
 }
 
 impl Observer for Probe {
+    fn cache(&mut self, l: CacheLookup) {
+        if l.cache == CacheKind::Data {
+            self.dcache_trace.write_u8(l.hit as u8);
+            self.dcache_misses += !l.hit as u64;
+        }
+    }
     fn instruction(&mut self, e: &Executed) {
         self.pc_trace.write_u32(e.pc);
         self.fetched.extend(e.pc..e.pc + e.bytes.len() as u32);
@@ -165,6 +174,58 @@ struct Layout {
     block: u32,
 }
 
+fn layout(built: &Built, m: &Manifest) -> Layout {
+    let symbol = |s: &str| built.symbol(s).expect("checked at build");
+    Layout {
+        space: m.space,
+        key: symbol(&m.buffers.key),
+        block: symbol(&m.buffers.block),
+    }
+}
+
+/// One operation of a variant on a given machine, over `vectors`: cycles
+/// and D-cache misses (least and most), and whether the sequence of
+/// D-cache hits and misses was the same for every key and block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CacheRun {
+    pub cycles_min: u64,
+    pub cycles_max: u64,
+    pub dcache_misses_min: u64,
+    pub dcache_misses_max: u64,
+    pub dcache_pattern_constant: bool,
+}
+
+/// Run `op` of the variant on `setup` over `vectors`, every output checked
+/// against the oracle; the first failure's message otherwise.
+pub fn cache_run(
+    built: &Built,
+    m: &Manifest,
+    op: Op,
+    vectors: &[TestVector],
+    setup: &Setup,
+) -> Result<CacheRun, String> {
+    let at = layout(built, m);
+    let mut out = CacheRun {
+        cycles_min: u64::MAX,
+        cycles_max: 0,
+        dcache_misses_min: u64::MAX,
+        dcache_misses_max: 0,
+        dcache_pattern_constant: true,
+    };
+    let mut patterns = FxHashSet::default();
+    for (i, v) in vectors.iter().enumerate() {
+        let run = run_vector(built, m, op, &at, v, 0x5EED ^ i as u64, setup)
+            .map_err(|e| format!("{}: {e}", v.label))?;
+        out.cycles_min = out.cycles_min.min(run.cycles);
+        out.cycles_max = out.cycles_max.max(run.cycles);
+        out.dcache_misses_min = out.dcache_misses_min.min(run.probe.dcache_misses);
+        out.dcache_misses_max = out.dcache_misses_max.max(run.probe.dcache_misses);
+        patterns.insert(run.probe.dcache_trace.finish());
+    }
+    out.dcache_pattern_constant = patterns.len() == 1;
+    Ok(out)
+}
+
 fn write(cpu: &mut dyn Cpu, space: Space, at: u32, bytes: &[u8]) {
     for (i, &b) in bytes.iter().enumerate() {
         cpu.write(space, at + i as u32, b);
@@ -214,6 +275,21 @@ fn key_input(m: &Manifest, op: Op, key: &[u8]) -> Vec<u8> {
     }
 }
 
+/// The machine a vector runs on: how the CPU is built, and whether the
+/// measured call finds the caches warm (a first, unmeasured call on the
+/// same inputs) or as the boot left them.
+#[derive(Debug, Clone, Copy)]
+pub struct Setup {
+    pub boot: BootOptions,
+    pub warm: bool,
+}
+
+/// The lab's measurements: [`LAB_BOOT`], warm.
+pub const LAB_SETUP: Setup = Setup {
+    boot: LAB_BOOT,
+    warm: true,
+};
+
 /// How the lab builds the CPUs it measures on: the LEON2 with 64 KiB
 /// direct-mapped I and D caches (the largest way LEON2 has), so that a
 /// cipher's code and tables fit as seed 003's "large caches" did; with
@@ -240,8 +316,9 @@ fn run_vector(
     at: &Layout,
     v: &TestVector,
     seed: u64,
+    setup: &Setup,
 ) -> Result<VectorRun, String> {
-    let mut cpu = built.image.boot_with(&LAB_BOOT);
+    let mut cpu = built.image.boot_with(&setup.boot);
     scramble(cpu.as_mut(), seed);
     let key = key_input(m, op, &v.key);
     write(cpu.as_mut(), at.space, at.key, &key);
@@ -260,7 +337,7 @@ fn run_vector(
     if op != Op::KeySetup {
         write(cpu.as_mut(), at.space, at.block, input);
     }
-    if m.target.has_caches() {
+    if setup.warm && m.target.has_caches() {
         // Warm caches, as a cycle counter read around a routine that has
         // run before: the operation once unmeasured on the same inputs.
         call(cpu.as_mut(), entry(op), op.name())?;
@@ -455,12 +532,7 @@ pub fn measure(
     key_bits: usize,
     vectors: &[TestVector],
 ) -> Row {
-    let symbol = |s: &str| built.symbol(s).expect("checked at build");
-    let at = Layout {
-        space: m.space,
-        key: symbol(&m.buffers.key),
-        block: symbol(&m.buffers.block),
-    };
+    let at = layout(built, m);
     let mut row = Row {
         code_bytes: built.code_bytes(),
         table_bytes: built.table_bytes(),
@@ -484,7 +556,7 @@ pub fn measure(
     let runs: Vec<Result<VectorRun, String>> = vectors
         .par_iter()
         .enumerate()
-        .map(|(i, v)| run_vector(built, m, op, &at, v, 0x5EED ^ i as u64))
+        .map(|(i, v)| run_vector(built, m, op, &at, v, 0x5EED ^ i as u64, &LAB_SETUP))
         .collect();
     let (mut cmin, mut cmax, mut ram, mut key_ram, mut accesses) = (u64::MAX, 0, 0, 0, 0);
     let (mut work_ram, mut kept) = (0, None);

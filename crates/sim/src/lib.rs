@@ -87,6 +87,22 @@ pub struct Executed<'a> {
 pub trait Observer: std::any::Any {
     fn instruction(&mut self, _executed: &Executed) {}
     fn access(&mut self, _access: Access) {}
+    /// A cache lookup (CPUs with caches: the LEON2).
+    fn cache(&mut self, _lookup: CacheLookup) {}
+}
+
+/// One cache lookup: which cache, the address, whether it hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheLookup {
+    pub cache: CacheKind,
+    pub addr: u32,
+    pub hit: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CacheKind {
+    Instruction,
+    Data,
 }
 
 /// One register's value, as `cardlab run` prints it.

@@ -190,6 +190,8 @@ pub struct Report<'a> {
     pub not_compared: &'a [String],
     /// Where the measured firmware came from, as the reader should see it.
     pub firmware: &'a str,
+    /// The LEON2 cache sweep (seed 003 Figures 2 and 3), if run.
+    pub sweep: &'a [crate::sweep::SweepPoint],
 }
 
 /// The report's opening paragraph.
@@ -331,7 +333,7 @@ pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
         not_compared: &'a [String],
         plots: &'a [plot::Plot],
     }
-    let plots = plot::all(report.comparisons, report.rows);
+    let plots = plot::all(report.comparisons, report.rows, report.sweep);
     let json = serde_json::to_string_pretty(&Json {
         firmware: report.firmware,
         comparisons: report.comparisons,
@@ -344,6 +346,7 @@ pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
         ("report.md".to_string(), markdown(report, &plots)),
         ("seeds.csv".into(), comparisons_csv(report.comparisons)?),
         ("results.csv".into(), results_csv(report.rows)?),
+        ("sweep.csv".into(), crate::sweep::csv(report.sweep)?),
         ("report.json".into(), json + "\n"),
         (
             "index.html".into(),

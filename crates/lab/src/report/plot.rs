@@ -9,6 +9,7 @@
 use crate::manifest::Op;
 use crate::measure::Row;
 use crate::seeds::{Comparison, Line, Verdict};
+use crate::sweep::SweepPoint;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 use serde::Serialize;
@@ -28,10 +29,116 @@ pub struct Plot {
 }
 
 /// Every plot of the report, in reading order.
-pub fn all(comparisons: &[Comparison], rows: &[Row]) -> Vec<Plot> {
+pub fn all(comparisons: &[Comparison], rows: &[Row], sweep: &[SweepPoint]) -> Vec<Plot> {
     let mut plots: Vec<Plot> = comparisons.iter().filter_map(ratios).collect();
+    plots.extend(cache_sweep(sweep));
     plots.extend(tradeoffs(rows));
     plots
+}
+
+/// The heading the cache sweep's plots stand under.
+pub const SWEEP_GROUP: &str = "Seed 003 Figures 2 and 3: cycles against cache size on the LEON2";
+
+/// Seed 003's Figures 2 and 3: warm cycles (worst over the vectors)
+/// against the I- and D-cache size, one line per variant, for encryption
+/// and for decryption.
+pub fn cache_sweep(points: &[SweepPoint]) -> Vec<Plot> {
+    let verdicts = crate::sweep::verdicts(points);
+    let independent: Vec<&str> = (verdicts.iter())
+        .filter(|(_, c)| *c == Some(true))
+        .map(|(v, _)| v.as_str())
+        .collect();
+    let dependent: Vec<&str> = (verdicts.iter())
+        .filter(|(_, c)| *c == Some(false))
+        .map(|(v, _)| v.as_str())
+        .collect();
+    [("encryption", false), ("decryption", true)]
+        .into_iter()
+        .filter_map(|(what, decrypts)| {
+            let mine: Vec<&SweepPoint> = (points.iter())
+                .filter(|p| p.warm && p.op.decrypts() == decrypts && p.run.is_ok())
+                .collect();
+            let mut variants: Vec<&str> = vec![];
+            for p in &mine {
+                if !variants.contains(&p.variant.as_str()) {
+                    variants.push(&p.variant);
+                }
+            }
+            let cycles = |p: &SweepPoint| p.run.as_ref().map_or(0, |r| r.cycles_max);
+            let y_max = mine.iter().map(|p| cycles(p)).max()? as f64 * 1.1;
+            let sizes = crate::sweep::SIZES_KIB;
+            let x = |kib: u32| sizes.iter().position(|&s| s == kib).unwrap_or(0) as f64;
+            let svg = svg(440, |root| {
+                let mut chart = ChartBuilder::on(root)
+                    .margin(14)
+                    .x_label_area_size(40)
+                    .y_label_area_size(70)
+                    .build_cartesian_2d(-0.2..(sizes.len() as f64 - 0.8), 0.0..y_max)?;
+                chart
+                    .configure_mesh()
+                    .light_line_style(LIGHT)
+                    .x_labels(sizes.len())
+                    .x_label_formatter(&|v| {
+                        sizes
+                            .get(v.round() as usize)
+                            .map_or(String::new(), |k| format!("{k} KB"))
+                    })
+                    .y_label_formatter(&|y| format!("{y:.0}"))
+                    .x_desc("I-cache and D-cache size, each (direct-mapped, 32-byte lines)")
+                    .y_desc(format!("{what} cycles, warm"))
+                    .label_style((FONT, 12))
+                    .axis_desc_style((FONT, 13))
+                    .draw()?;
+                for (i, v) in variants.iter().enumerate() {
+                    let colour = Palette99::pick(i).to_rgba();
+                    let line: Vec<(f64, f64)> = (mine.iter())
+                        .filter(|p| p.variant == *v)
+                        .map(|p| (x(p.cache_kib), cycles(p) as f64))
+                        .collect();
+                    chart
+                        .draw_series(LineSeries::new(line.clone(), colour.stroke_width(2)))?
+                        .label(v.to_string())
+                        .legend(move |(x, y)| {
+                            PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+                        });
+                    chart.draw_series(line.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
+                }
+                chart
+                    .configure_series_labels()
+                    .background_style(WHITE.mix(0.85))
+                    .border_style(SAME)
+                    .label_font((FONT, 11))
+                    .position(SeriesLabelPosition::UpperRight)
+                    .draw()?;
+                Ok(())
+            });
+            Some(Plot {
+                name: slug(&format!("cache sweep {what}")),
+                group: SWEEP_GROUP.to_string(),
+                title: format!(
+                    "AES-128 {what} cycles against cache size (seed 003 Figure {})",
+                    if decrypts { 3 } else { 2 }
+                ),
+                caption: format!(
+                    "Worst-case cycles over the sweep's vectors with warm caches (one unmeasured \
+                     call first); sweep.csv has the cold runs and the D-cache misses too. \
+                     D-cache hits and misses the same for every key and block at every size: \
+                     {}; depending on them: {}.",
+                    if independent.is_empty() {
+                        "none".into()
+                    } else {
+                        independent.join(", ")
+                    },
+                    if dependent.is_empty() {
+                        "none".into()
+                    } else {
+                        dependent.join(", ")
+                    }
+                ),
+                svg,
+            })
+        })
+        .collect()
 }
 
 const WIDTH: u32 = 760;

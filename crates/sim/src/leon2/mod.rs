@@ -38,7 +38,7 @@ pub mod ext;
 pub mod map;
 pub mod timing;
 
-use crate::{Access, Cpu, Executed, Observer, Register, SimError, Space};
+use crate::{Access, CacheKind, CacheLookup, Cpu, Executed, Observer, Register, SimError, Space};
 pub use cache::{CacheConfig, CacheStats, MemoryConfig, Replacement};
 pub use disasm::disassemble;
 pub use map::{Kind, LEON2_BOARD, MemoryMap, Region};
@@ -492,18 +492,29 @@ impl Leon2 {
     fn data_cycles(&mut self, op: exec::MemOp, at: u64) -> u32 {
         let extra = match op {
             exec::MemOp::None => 0,
-            exec::MemOp::Load { addr, double } => {
-                let cacheable = self.cacheable(addr);
-                self.mem.load(addr, double, at, cacheable)
-            }
+            exec::MemOp::Load { addr, double } => self.timed_load(addr, double, at),
             exec::MemOp::Store { double } => self.mem.store(double, at),
             exec::MemOp::Atomic { addr } => {
-                let cacheable = self.cacheable(addr);
-                let read = self.mem.load(addr, false, at, cacheable);
+                let read = self.timed_load(addr, false, at);
                 read + self.mem.store(false, at + read)
             }
         };
         extra as u32
+    }
+
+    /// A data read through the D-cache, its lookup observed.
+    fn timed_load(&mut self, addr: u32, double: bool, at: u64) -> u64 {
+        let cacheable = self.cacheable(addr);
+        let misses = self.mem.stats.dread_misses;
+        let extra = self.mem.load(addr, double, at, cacheable);
+        self.observe_cache(CacheKind::Data, addr, misses == self.mem.stats.dread_misses);
+        extra
+    }
+
+    fn observe_cache(&mut self, cache: CacheKind, addr: u32, hit: bool) {
+        if let Some(o) = self.observer.as_mut() {
+            o.cache(CacheLookup { cache, addr, hit });
+        }
     }
 
     /// The load-use stall of `ins` after the loads before it.
@@ -535,7 +546,13 @@ impl Cpu for Leon2 {
         self.last_pc = Some(pc);
         let t = self.config.timing;
         let now = self.cycles;
+        let misses = self.mem.stats.ifetch_misses;
         let fetch = self.mem.fetch(pc, now, sequential, self.cacheable(pc)) as u32;
+        self.observe_cache(
+            CacheKind::Instruction,
+            pc,
+            misses == self.mem.stats.ifetch_misses,
+        );
         let mut cycles = fetch + self.load_use_stall(ins);
         let npc = self.npc;
         match self.execute(ins) {

@@ -306,3 +306,42 @@ fn the_extension_runs_sbox_gf2mul_and_gf2mac() {
         })
     ));
 }
+
+/// Records every cache lookup.
+#[derive(Default)]
+struct Lookups(Vec<CacheLookup>);
+impl Observer for Lookups {
+    fn cache(&mut self, l: CacheLookup) {
+        self.0.push(l);
+    }
+}
+
+#[test]
+fn the_cache_observer_sees_every_lookup_with_its_outcome() {
+    // the reference caches: the code misses once per line, the first load
+    // misses, the same word again hits
+    let mut cpu = Leon2::new(Config::default());
+    let code = [
+        sethi(RAM + 0x1000, G1),
+        mem_i(0x00, G2, G1, 0),
+        mem_i(0x00, G3, G1, 0),
+    ];
+    cpu.load(RAM, &words(&[&code[..], &HALT_CODE].concat()))
+        .unwrap();
+    cpu.boot(RAM);
+    cpu.set_observer(Some(Box::new(Lookups::default())));
+    cpu.run(1000, None).unwrap();
+    let seen = crate::observe::downcast::<Lookups>(cpu.take_observer().unwrap()).unwrap();
+    let data: Vec<bool> = (seen.0.iter())
+        .filter(|l| l.cache == CacheKind::Data)
+        .map(|l| l.hit)
+        .collect();
+    assert_eq!(data, [false, true]);
+    let fetches = seen.0.iter().filter(|l| l.cache == CacheKind::Instruction);
+    assert_eq!(
+        fetches.clone().filter(|l| !l.hit).count(),
+        1,
+        "one line of code"
+    );
+    assert_eq!(fetches.count() as u64, cpu.instructions());
+}
