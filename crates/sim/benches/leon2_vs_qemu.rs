@@ -14,54 +14,30 @@
 //! `cargo bench -p cardlab-sim --bench leon2_vs_qemu`. Both must print the
 //! same CRC, or nothing is printed.
 
+#[path = "../tests/common/leon2_c.rs"]
+mod leon2_c;
+
 use cardlab_sim::leon2::{Config, Leon2, MemoryConfig};
 use cardlab_sim::observe::Trace;
 use cardlab_sim::target::Target;
 use cardlab_sim::{Cpu, Observer, Space};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 const QEMU_PASSES: u32 = 2000;
 
-fn tests() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
-}
-
 fn gcc(out: &Path, passes: u32, linux: bool) {
-    let c = tests().join("leon2-c");
-    let mut cmd = Command::new("sparc64-linux-gnu-gcc");
-    cmd.args([
-        "-m32",
-        "-mcpu=v8",
-        "-O2",
-        "-ffreestanding",
-        "-fno-pic",
-        "-fno-pie",
-    ])
-    .args([
-        "-static",
-        "-nostdlib",
-        "-Wl,-m,elf32_sparc",
-        "-Wl,--no-warn-rwx-segments",
-    ])
-    .args(["-Wl,-z,noexecstack"])
-    .arg(format!("-DPASSES={passes}"));
-    if linux {
-        cmd.arg(c.join("start-linux.s"));
-    } else {
-        cmd.args(["-Wl,-N", "-Wl,-Ttext=0x40000000"])
-            .arg(tests().join("leon2/crt0.s"));
-    }
-    let ok = cmd
-        .arg(c.join("crc.c"))
-        .arg(c.join("rt.c"))
-        .arg("-o")
-        .arg(out)
-        .status()
-        .expect("sparc64-linux-gnu-gcc is not installed; run scripts/install")
-        .success();
-    assert!(ok, "gcc failed");
+    leon2_c::gcc(
+        out,
+        &leon2_c::Build {
+            program: "crc",
+            bare: !linux,
+            flat: false,
+            options: &[format!("-DPASSES={passes}")],
+            more: &[],
+        },
+    );
 }
 
 fn best(runs: u32, mut f: impl FnMut() -> Duration) -> Duration {

@@ -50,6 +50,9 @@ pub struct Sle66Config {
     pub k_ms: f64,
     pub p: f64,
     pub offset: f64,
+    /// Programming takes no time: for checks that ask only what a card
+    /// ends up with (the tear test's boots), never for a measurement.
+    pub instant_programming: bool,
 }
 
 impl Default for Sle66Config {
@@ -60,6 +63,7 @@ impl Default for Sle66Config {
             k_ms: 4.48,
             p: 0.06,
             offset: 0.27,
+            instant_programming: false,
         }
     }
 }
@@ -238,7 +242,10 @@ impl Sle66 {
             return;
         };
         let ms = self.config.program_ms(self.latch.len());
-        let cycles = (ms * self.config.cycles_per_ms()).ceil() as u64;
+        let cycles = match self.config.instant_programming {
+            true => 0,
+            false => (ms * self.config.cycles_per_ms()).ceil() as u64,
+        };
         let programming = Programming {
             page,
             bytes: std::mem::take(&mut self.latch),
