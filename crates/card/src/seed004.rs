@@ -66,13 +66,10 @@ fn measure(
     let key: Vec<u8> = (0..bits / 8).map(|i| i as u8).collect();
     card.chip().log.clear();
     let put = card.transmit(&[&[0x00, 0xDA, 0x01, 0x00, key.len() as u8][..], &key].concat())?;
-    let round_key_cycles: u64 = card
-        .chip()
-        .log
-        .iter()
+    let round_keys: Vec<_> = (card.chip().log.iter())
         .filter(|p| ROUND_KEY_PAGES.contains(&p.page))
         .map(|p| p.until - p.start)
-        .sum();
+        .collect();
     let block = *b"\x00\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd\xee\xff";
     let x = card.transmit(&[&[0x00, 0x2A, 0x84, 0x80, 16][..], &block, &[0]].concat())?;
     let want = oracle(&key, &block);
@@ -83,17 +80,13 @@ fn measure(
             x.data()
         )));
     }
-    let pages = (card.chip().log.iter())
-        .filter(|p| ROUND_KEY_PAGES.contains(&p.page))
-        .count();
-    if pages != bits / 32 + 7 {
+    if round_keys.len() != bits / 32 + 7 {
         return Ok(Err(format!(
-            "{pages} round-key pages programmed, not Nr + 1 = {}",
+            "{} round-key pages programmed, not Nr + 1 = {}",
+            round_keys.len(),
             bits / 32 + 7
         )));
     }
-    Ok(Ok((
-        round_key_cycles as f64 / config.cycles_per_ms(),
-        put.cycles,
-    )))
+    let busy: u64 = round_keys.iter().sum();
+    Ok(Ok((busy as f64 / config.cycles_per_ms(), put.cycles)))
 }

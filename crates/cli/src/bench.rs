@@ -4,7 +4,7 @@
 use crate::Failure;
 use crate::data::{Data, firmware_root, shown};
 use crate::progress::Progress;
-use cardlab_lab::campaign::{self, Job};
+use cardlab_lab::campaign::{self, Campaign, Job};
 use cardlab_lab::manifest::{Manifest, discover};
 use cardlab_lab::measure::Row;
 use cardlab_lab::report::{
@@ -124,24 +124,24 @@ pub fn run_all(
     data: &Data,
     root: &Path,
     progress: &Progress,
-) -> Result<Vec<Row>, Failure> {
+) -> Result<Campaign, Failure> {
     progress.say(&format!(
         "measuring {} variants from {}",
         manifests.len(),
         data.describe_firmware(root)
     ));
     let shown = Shown { progress, root };
-    let rows = campaign::run(manifests, &data.vectors(), &shown)
+    let measured = campaign::run(manifests, &data.vectors(), &shown)
         .map_err(|e| Failure::Input(e.to_string()))?;
     progress.finish();
-    Ok(rows)
+    Ok(measured)
 }
 
 pub fn run(args: BenchArgs, quiet: bool) -> Result<(), Failure> {
     let data = Data::locate()?;
     let root = firmware_root(&data, args.firmware.firmware.as_deref())?;
     let manifests = selected(&args, &root)?;
-    let rows = run_all(&manifests, &data, &root, &Progress::new("bench", quiet))?;
+    let rows = run_all(&manifests, &data, &root, &Progress::new("bench", quiet))?.rows;
     match args.format {
         Format::Table => {
             let mut t = Table::new();

@@ -7,7 +7,8 @@ use crate::bench::{FirmwareArg, first_failure, manifests, run_all};
 use crate::data::{Data, firmware_root};
 use crate::progress::Progress;
 use cardlab_ciphers::Algorithm;
-use cardlab_lab::build::build;
+use cardlab_lab::build::Built;
+use cardlab_lab::campaign::Campaign;
 use cardlab_lab::manifest::Manifest;
 use cardlab_lab::measure::vectors;
 use cardlab_lab::report::{
@@ -47,31 +48,27 @@ fn card_rows(root: &std::path::Path) -> Result<Vec<cardlab_lab::measure::Row>, F
     cardlab_card::seed004::rows(&manifest, oracle).map_err(Failure::Input)
 }
 
-/// Seed 003's cache sweep over the LEON2 AES variants, on 16 known-answer
-/// and 16 random vectors (enough keys and blocks for the D-cache verdict).
-fn cache_sweep(manifests: &[Manifest], data: &Data) -> Result<Vec<SweepPoint>, Failure> {
-    let leon2: Vec<&Manifest> = (manifests.iter())
-        .filter(|m| m.target == Target::Leon2 && m.algorithm == Algorithm::Aes)
+/// Seed 003's cache sweep over the LEON2 AES variants (the images the
+/// campaign built), on 16 known-answer and 16 random vectors (enough keys
+/// and blocks for the D-cache verdict).
+fn cache_sweep(
+    manifests: &[Manifest],
+    built: &[Built],
+    data: &Data,
+) -> Result<Vec<SweepPoint>, Failure> {
+    let leon2: Vec<(&Manifest, &Built)> = (manifests.iter().zip(built))
+        .filter(|(m, _)| m.target == Target::Leon2 && m.algorithm == Algorithm::Aes)
         .collect();
     if leon2.is_empty() {
         return Ok(vec![]);
     }
-    let built = leon2
-        .into_iter()
-        .map(|m| {
-            Ok((
-                m.clone(),
-                build(m).map_err(|e| Failure::Input(e.to_string()))?,
-            ))
-        })
-        .collect::<Result<Vec<_>, Failure>>()?;
     let all =
         vectors(&data.vectors(), Algorithm::Aes, 128).map_err(|e| Failure::Input(e.to_string()))?;
     let chosen: Vec<_> = (all.iter().take(16))
         .chain(all.iter().rev().take(16))
         .cloned()
         .collect();
-    Ok(sweep::sweep(&built, &chosen))
+    Ok(sweep::sweep(&leon2, &chosen))
 }
 
 pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
@@ -86,9 +83,10 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let root = firmware_root(&data, args.firmware.firmware.as_deref())?;
     let figures = seeds::load(&data.seed_figures()).map_err(|e| input(&e))?;
     let manifests = manifests(&root, &[])?;
-    let mut rows = run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
+    let Campaign { mut rows, built } =
+        run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
     rows.extend(card_rows(&root)?);
-    let sweep = cache_sweep(&manifests, &data)?;
+    let sweep = cache_sweep(&manifests, &built, &data)?;
     let comparisons = seeds::compare(&figures, &rows);
     let not_compared = seeds::not_compared(&figures);
     let firmware = data.describe_firmware(&root);

@@ -92,18 +92,25 @@ fn vector_sets(
         .collect()
 }
 
+/// What a campaign gives: one row per job, in [`jobs`] order, and each
+/// manifest's build, in manifest order (for more runs on the same images).
+pub struct Campaign {
+    pub rows: Vec<Row>,
+    pub built: Vec<Built>,
+}
+
 /// Build and measure every variant of `manifests` against the vectors in
-/// `vectors_dir`: one row per job, in [`jobs`] order.
+/// `vectors_dir`.
 pub fn run(
     manifests: &[Manifest],
     vectors_dir: &Path,
     progress: &dyn Progress,
-) -> Result<Vec<Row>, CampaignError> {
+) -> Result<Campaign, CampaignError> {
     let built = build_all(manifests)?;
     let jobs = jobs(manifests);
     let sets = vector_sets(vectors_dir, &jobs)?;
     progress.start(jobs.len() as u64);
-    Ok(jobs
+    let rows = jobs
         .par_iter()
         .map(|(i, job)| {
             let m = job.manifest;
@@ -112,5 +119,6 @@ pub fn run(
             progress.finished(job);
             row
         })
-        .collect())
+        .collect();
+    Ok(Campaign { rows, built })
 }

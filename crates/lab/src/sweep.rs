@@ -61,11 +61,11 @@ fn setup(kib: u32, warm: bool) -> Setup {
 
 /// Sweep every built LEON2 variant (AES-128) over [`SIZES_KIB`], cold and
 /// warm, on `vectors`.
-pub fn sweep(variants: &[(Manifest, Built)], vectors: &[TestVector]) -> Vec<SweepPoint> {
+pub fn sweep(variants: &[(&Manifest, &Built)], vectors: &[TestVector]) -> Vec<SweepPoint> {
     let points: Vec<(&Manifest, &Built, Op, u32, bool)> = variants
         .iter()
         .filter(|(m, _)| m.target == Target::Leon2)
-        .flat_map(|(m, b)| {
+        .flat_map(|&(m, b)| {
             swept_ops(m).into_iter().flat_map(move |op| {
                 SIZES_KIB
                     .into_iter()

@@ -421,22 +421,15 @@ impl MemorySystem {
             return self.arrival(pc).saturating_sub(now);
         }
         self.stats.ifetch_misses += 1;
+        let slot = cache.allocate(pc);
         if !self.config.burst {
-            let slot = cache.allocate(pc);
             cache.set_valid(slot, slot.word..slot.word + 1);
             return self.single_fetch(now, sequential);
         }
-        let slot = cache.allocate(pc);
-        let words = cache.config.words();
+        let (words, line_bytes) = (cache.config.words(), cache.config.line_bytes);
         cache.set_valid(slot, slot.word..words);
-        let request = if sequential {
-            now.saturating_sub(SEQUENTIAL_LEAD)
-        } else {
-            now
-        };
-        let start = request.max(self.bus_free);
+        let start = self.fetch_start(now, sequential);
         self.bus_free = start + 4 + (words - slot.word) as u64 * (2 + ws);
-        let line_bytes = cache.config.line_bytes;
         self.fill = Some(Fill {
             line_addr: pc & !(line_bytes - 1),
             first_word: slot.word,
@@ -446,15 +439,20 @@ impl MemorySystem {
         (start + 7 + ws).saturating_sub(now)
     }
 
+    /// When an instruction fetch for an issue at `now` gets the bus: a
+    /// sequential one is requested [`SEQUENTIAL_LEAD`] cycles ahead.
+    fn fetch_start(&self, now: u64, sequential: bool) -> u64 {
+        let request = match sequential {
+            true => now.saturating_sub(SEQUENTIAL_LEAD),
+            false => now,
+        };
+        request.max(self.bus_free)
+    }
+
     /// A word read on its own (IB off, or an uncached area).
     fn single_fetch(&mut self, now: u64, sequential: bool) -> u64 {
         let ws = self.ws();
-        let request = if sequential {
-            now.saturating_sub(SEQUENTIAL_LEAD)
-        } else {
-            now
-        };
-        let start = request.max(self.bus_free);
+        let start = self.fetch_start(now, sequential);
         self.bus_free = start + 6 + ws;
         (start + 5 + ws).saturating_sub(now)
     }

@@ -260,10 +260,6 @@ impl Sle66 {
         self.busy_cycles += cycles;
         self.err = false;
     }
-
-    fn scon(&self) -> u8 {
-        self.scon
-    }
 }
 
 impl Device for Sle66 {
@@ -280,7 +276,7 @@ impl Device for Sle66 {
                         None => self.waiting = true,
                     }
                 }
-                Some(self.scon())
+                Some(self.scon)
             }
             _ => self.peek_sfr(addr, now),
         }
@@ -288,7 +284,7 @@ impl Device for Sle66 {
 
     fn peek_sfr(&mut self, addr: u8, now: u64) -> Option<u8> {
         match addr {
-            sfr::SCON => Some(self.scon()),
+            sfr::SCON => Some(self.scon),
             SBUF => Some(self.rx_byte),
             EESTAT => {
                 self.settle(now);
