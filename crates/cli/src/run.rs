@@ -46,6 +46,10 @@ pub struct RunArgs {
     /// Print every instruction as it executes (to stderr with --format json).
     #[arg(long)]
     trace: bool,
+    /// hc05: the chip the image is linked for, mc68hc705b16 (default) or
+    /// st16cf54 (docs/hc05.md)
+    #[arg(long, value_name = "PART")]
+    part: Option<String>,
     /// leon2: the instruction cache, [WAYSx]SIZEk[/LINE][:random|lrr|lru]
     /// (4k, 2x8k/16:lru), or `ideal` for one where every fetch hits
     /// [default: 4k, the LEON2 RTL reference configuration]
@@ -292,7 +296,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let Program {
         mut cpu, symbols, ..
     } = target
-        .load_with(&args.file, &options)
+        .load_with(&args.file, args.part.as_deref(), &options)
         .map_err(|e| Failure::Input(e.to_string()))?;
     let dumps = args
         .dump

@@ -343,7 +343,7 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
         Target::Arm7tdmi => assemble_arm7tdmi(&sources, dir.path())?,
         Target::Leon2 => build_leon2(&sources, &m.cflags, dir.path())?,
     };
-    let image = m.target.read(&image_path)?;
+    let image = m.target.read_part(&image_path, m.part.as_deref())?;
     let sym = |name: &str| {
         image
             .symbols

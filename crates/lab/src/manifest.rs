@@ -3,6 +3,7 @@
 use cardlab_ciphers::Algorithm;
 use cardlab_sim::Space;
 use cardlab_sim::target::Target;
+use cardlab_twofish::card::Material;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -105,6 +106,10 @@ struct Raw {
     #[serde(default)]
     decrypt_key: DecryptKey,
     #[serde(default)]
+    part: Option<String>,
+    #[serde(default)]
+    key_material: Option<Material>,
+    #[serde(default)]
     cflags: Option<Vec<String>>,
     #[serde(default)]
     tables: BTreeMap<String, TableSpan>,
@@ -134,6 +139,13 @@ pub struct Manifest {
     pub space: Space,
     /// What the key buffer holds for a decryption.
     pub decrypt_key: DecryptKey,
+    /// The chip the image is linked for, if not the target's default
+    /// (hc05: `st16cf54`).
+    pub part: Option<String>,
+    /// Twofish key material the host computes and the lab writes to the
+    /// key buffer instead of the key (seed 001's large-memory cards);
+    /// `encrypt` and `decrypt` then run without a `key_setup`.
+    pub key_material: Option<Material>,
     /// Table name → where it lies.
     pub tables: BTreeMap<String, TableSpan>,
     /// Operation → entry symbol.
@@ -181,7 +193,23 @@ impl Manifest {
                 return Err(invalid(format!("{algorithm} has no {bits}-bit key")));
             }
         }
-        if raw.ops.keys().any(|op| op.needs_key_setup()) && !raw.ops.contains_key(&Op::KeySetup) {
+        if let Some(part) = &raw.part {
+            target.part(part).map_err(|e| invalid(e.to_string()))?;
+        }
+        if raw.key_material.is_some() {
+            if algorithm != Algorithm::Twofish || raw.key_bits != [128] {
+                return Err(invalid(
+                    "key_material is Twofish's, for key_bits = [128] only".into(),
+                ));
+            }
+            if raw.ops.contains_key(&Op::KeySetup) {
+                return Err(invalid(
+                    "key_material is computed by the host: drop the key_setup entry".into(),
+                ));
+            }
+        } else if raw.ops.keys().any(|op| op.needs_key_setup())
+            && !raw.ops.contains_key(&Op::KeySetup)
+        {
             return Err(invalid("encrypt/decrypt need a key_setup entry".into()));
         }
         if raw.decrypt_key == DecryptKey::LastRoundKey && algorithm != Algorithm::Aes {
@@ -221,6 +249,8 @@ impl Manifest {
             buffers: raw.buffers,
             space,
             decrypt_key: raw.decrypt_key,
+            part: raw.part,
+            key_material: raw.key_material,
             tables: raw.tables,
             ops: raw.ops,
             answers: raw.answers,
@@ -230,6 +260,12 @@ impl Manifest {
     /// The folder holding the manifest and its sources.
     pub fn dir(&self) -> &Path {
         self.path.parent().unwrap_or(Path::new("."))
+    }
+
+    /// Whether `op` runs after an unmeasured `key_setup`: an encryption or
+    /// decryption whose key material the host did not compute.
+    pub fn runs_key_setup_first(&self, op: Op) -> bool {
+        op.needs_key_setup() && self.key_material.is_none()
     }
 
     /// Whether any source is C.
@@ -337,6 +373,23 @@ ops = { encrypt_with_key_setup = "enc" }
     }
 
     #[test]
+    fn host_key_material_needs_no_key_setup() {
+        let sboxes = GOOD
+            .replace("aes", "twofish")
+            .replace("mcs51", "hc05")
+            .replace("\"iram\"", "\"mem\"")
+            .replace(
+                "ops = { encrypt_with_key_setup = \"enc\" }",
+                "part = \"ST16CF54\"\nkey_material = \"twofish-sboxes-mds\"\nops = { encrypt = \"enc\" }",
+            );
+        let (_d, p) = write(&sboxes);
+        let m = Manifest::load(&p).unwrap();
+        assert_eq!(m.key_material, Some(Material::SboxesMds));
+        assert_eq!(m.part.as_deref(), Some("ST16CF54"));
+        assert!(!m.runs_key_setup_first(Op::Encrypt));
+    }
+
+    #[test]
     fn errors_name_the_file_and_the_field() {
         for (text, expected) in [
             (GOOD.replace("aes", "rot13"), "unknown cipher"),
@@ -362,6 +415,31 @@ ops = { encrypt_with_key_setup = "enc" }
             (
                 GOOD.replace("v.asm", "v.c"),
                 "C sources are built for leon2 only",
+            ),
+            (
+                GOOD.replace("ops =", "part = \"st16cf54\"\nops ="),
+                "mcs51 has no part 'st16cf54'",
+            ),
+            (
+                GOOD.replace("mcs51", "hc05")
+                    .replace("\"iram\"", "\"mem\"")
+                    .replace("ops =", "part = \"sc21\"\nops ="),
+                "hc05 has no part 'sc21'; known parts: mc68hc705b16, st16cf54",
+            ),
+            (
+                GOOD.replace("ops =", "key_material = \"twofish-sboxes\"\nops ="),
+                "Twofish's, for key_bits = [128] only",
+            ),
+            (
+                GOOD.replace("aes", "twofish").replace(
+                    "ops = { encrypt_with_key_setup = \"enc\" }",
+                    "key_material = \"twofish-sboxes\"\nops = { key_setup = \"ks\", encrypt = \"enc\" }",
+                ),
+                "drop the key_setup entry",
+            ),
+            (
+                GOOD.replace("ops =", "key_material = \"everything\"\nops ="),
+                "unknown variant `everything`",
             ),
             (
                 GOOD.replace("ops =", "cflags = [\"-O3\"]\nops ="),

@@ -267,8 +267,14 @@ fn last_round_key(algorithm: Algorithm, key: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-/// What the caller writes to the key buffer for `op`.
+/// What the caller writes to the key buffer for `op`: the key, the host's
+/// key material, or for an AES decryption the last round key.
 fn key_input(m: &Manifest, op: Op, key: &[u8]) -> Vec<u8> {
+    if let Some(material) = m.key_material {
+        return material
+            .bytes(key)
+            .expect("key size checked by the manifest");
+    }
     match (op.decrypts(), m.decrypt_key) {
         (true, DecryptKey::LastRoundKey) => last_round_key(m.algorithm, key),
         _ => key.to_vec(),
@@ -323,8 +329,10 @@ fn run_vector(
     let key = key_input(m, op, &v.key);
     write(cpu.as_mut(), at.space, at.key, &key);
     let entry = |op: Op| built.symbol(&m.ops[&op]).expect("checked at build");
-    let mut key_setup_wrote = None;
-    if op.needs_key_setup() {
+    // What the card keeps per key: the bytes key setup writes, or, with
+    // host key material, none beyond the key buffer.
+    let mut key_setup_wrote = m.key_material.map(|_| Default::default());
+    if m.runs_key_setup_first(op) {
         cpu.set_observer(Some(Box::new(Writes::default())));
         call(cpu.as_mut(), entry(Op::KeySetup), "key_setup")?;
         key_setup_wrote = Some(taken::<Writes>(cpu.as_mut()).0);

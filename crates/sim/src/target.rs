@@ -39,6 +39,9 @@ pub struct Image {
     /// 8051; on the 68HC05 the reset vector's target). Bit 0 set: Thumb
     /// state.
     pub entry: u32,
+    /// The 68HC05 part the image is linked for (its memory map); None on
+    /// other targets.
+    pub hc05_part: Option<&'static hc05::MemoryMap>,
 }
 
 /// What a run may choose of a CPU's build beyond its image (only the
@@ -67,7 +70,7 @@ impl Image {
                 Box::new(cpu)
             }
             Target::Hc05 => {
-                let mut cpu = Hc05::new(hc05::Config::default());
+                let mut cpu = Hc05::new(hc05_config(self.hc05_part));
                 for (addr, bytes) in &self.segments {
                     // Checked against the map when the image was read.
                     let _ = cpu.load(*addr, bytes);
@@ -119,6 +122,15 @@ impl Image {
     }
 }
 
+/// The 68HC05 on `part`'s map (the default part's if None).
+fn hc05_config(part: Option<&'static hc05::MemoryMap>) -> hc05::Config {
+    let default = hc05::Config::default();
+    hc05::Config {
+        map: part.unwrap_or(default.map),
+        ..default
+    }
+}
+
 /// A loaded program: a CPU after reset with the image in place.
 pub struct Program {
     pub cpu: Box<dyn Cpu>,
@@ -154,6 +166,12 @@ pub enum TargetError {
         path: PathBuf,
         kind: &'static str,
         source: h8300::load::CoffError,
+    },
+    #[error("{target} has no part '{part}'; known parts: {known}")]
+    UnknownPart {
+        target: &'static str,
+        part: String,
+        known: String,
     },
     #[error(
         "{path}: segment at {addr:#010x} ({len} bytes) lies outside the {target} memory map; link it into {map}"
@@ -236,6 +254,28 @@ impl Target {
     /// ELF symbol table; leon2: a big-endian SPARC ELF32, symbols from its
     /// symbol table.
     pub fn read(self, path: &Path) -> Result<Image, TargetError> {
+        self.read_part(path, None)
+    }
+
+    /// The chip a program may be linked for, by name: hc05 has
+    /// `mc68hc705b16` (the default) and `st16cf54` (docs/hc05.md); the
+    /// other targets have one part each and take no name.
+    pub fn part(self, name: &str) -> Result<&'static hc05::MemoryMap, TargetError> {
+        let unknown = |known: String| TargetError::UnknownPart {
+            target: self.name(),
+            part: name.to_string(),
+            known,
+        };
+        match self {
+            Target::Hc05 => hc05::map::part(name).ok_or_else(|| unknown(hc05::map::part_names())),
+            _ => Err(unknown("none to choose".into())),
+        }
+    }
+
+    /// [`Target::read`] for an image linked for `part` (a name
+    /// [`Target::part`] knows; None: the target's default part).
+    pub fn read_part(self, path: &Path, part: Option<&str>) -> Result<Image, TargetError> {
+        let hc05_part = part.map(|name| self.part(name)).transpose()?;
         let read = |p: &Path| {
             std::fs::read_to_string(p).map_err(|source| TargetError::Read {
                 path: p.to_path_buf(),
@@ -265,9 +305,10 @@ impl Target {
                     symbols,
                     symbol_sizes: BTreeMap::new(),
                     entry: 0,
+                    hc05_part: None,
                 })
             }
-            Target::Hc05 => self.read_hc05(path, &read(path)?),
+            Target::Hc05 => self.read_hc05(path, &read(path)?, hc05_part),
             Target::H8300 => self.read_h8300(path),
             Target::Leon2 => self.read_leon2(path),
             Target::Arm7tdmi => {
@@ -303,6 +344,7 @@ impl Target {
                     symbols: elf.symbols,
                     symbol_sizes: elf.sizes,
                     entry: elf.entry,
+                    hc05_part: None,
                 })
             }
         }
@@ -347,6 +389,7 @@ impl Target {
             symbols: elf.symbols,
             symbol_sizes: elf.sizes,
             entry: elf.entry,
+            hc05_part: None,
         })
     }
 
@@ -408,10 +451,16 @@ impl Target {
             symbols,
             symbol_sizes: BTreeMap::new(),
             entry: entry.unwrap_or(cpu.pc()),
+            hc05_part: None,
         })
     }
 
-    fn read_hc05(self, path: &Path, text: &str) -> Result<Image, TargetError> {
+    fn read_hc05(
+        self,
+        path: &Path,
+        text: &str,
+        part: Option<&'static hc05::MemoryMap>,
+    ) -> Result<Image, TargetError> {
         let parsed = if text.trim_start().starts_with('S') {
             crate::srec::parse_s19(text)
         } else {
@@ -422,7 +471,7 @@ impl Target {
             kind: self.image_kind(),
             source,
         })?;
-        let map = hc05::Config::default().map;
+        let map = hc05_config(part).map;
         for (addr, bytes) in &image.segments {
             if !map.loadable(map.reduce(*addr as u32), bytes.len()) {
                 return Err(TargetError::OutsideMap {
@@ -457,7 +506,7 @@ impl Target {
             .into_iter()
             .map(|(a, b)| (a as u32, b))
             .collect();
-        let mut cpu = Hc05::new(hc05::Config::default());
+        let mut cpu = Hc05::new(hc05_config(part));
         for (addr, bytes) in &segments {
             let _ = cpu.load(*addr, bytes);
         }
@@ -468,17 +517,24 @@ impl Target {
             symbols,
             symbol_sizes: BTreeMap::new(),
             entry: cpu.pc(),
+            hc05_part: Some(map),
         })
     }
 
     /// Read `path` and boot it.
     pub fn load(self, path: &Path) -> Result<Program, TargetError> {
-        self.load_with(path, &BootOptions::default())
+        self.load_with(path, None, &BootOptions::default())
     }
 
-    /// [`Target::load`] with `options`.
-    pub fn load_with(self, path: &Path, options: &BootOptions) -> Result<Program, TargetError> {
-        let image = self.read(path)?;
+    /// [`Target::load`] for an image linked for `part` (None: the
+    /// target's default part), booted with `options`.
+    pub fn load_with(
+        self,
+        path: &Path,
+        part: Option<&str>,
+        options: &BootOptions,
+    ) -> Result<Program, TargetError> {
+        let image = self.read_part(path, part)?;
         Ok(Program {
             cpu: image.boot_with(options),
             image_bytes: image.len(),

@@ -1,5 +1,5 @@
-//! Memory maps of HC05 parts, as data: a sibling part (a 68HC05SC
-//! smart-card chip with more RAM) is one more [`MemoryMap`] constant.
+//! Memory maps of HC05 parts, as data: each part is one [`MemoryMap`]
+//! constant in [`PARTS`].
 
 /// What a region of the map is, as the CPU may use it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,6 +176,75 @@ pub const MC68HC705B16: MemoryMap = MemoryMap {
     source: "MC68HC05B6/D Rev. 4, Appendix E (MC68HC705B16); seed 002",
 };
 
+/// The SGS-Thomson ST16CF54, a 6805-core smart-card MCU (Nagra "ROM3"
+/// cards) with 16 KiB of user ROM, 480 bytes of SRAM and 4 KiB of EEPROM:
+/// the larger-memory card part on which seed 001's precomputed Twofish
+/// key material (1208 and 3256 bytes) lives in EEPROM, as the paper
+/// assumes.
+///
+/// No ST data sheet is public; the map is the one T. Goodspeed's
+/// published read-out of the chip gives (travisgoodspeed/nippertool:
+/// README "How the exploit works", `nippertool.go` dumping SRAM
+/// 0x0020-0x021F, user ROM 0x4000-0x7FFF and EEPROM 0xE000-0xEFFF,
+/// `nipperpatch.asm` with the EEPROM control register EECTRL at 0x03 and
+/// the 32 bytes from 0x0200 reading as zero); NagrASM (same author) runs
+/// it as a 6805. Inferred, not read: the SRAM's end at 0x01FF (the
+/// transaction buffer is its last 100 bytes, from 0x019C) and the stack
+/// window 0x0040-0x007F (the read-out's notes call 0x007C the top of the
+/// stack two calls deep). The system ROM (Nagra's code from 0x2000) is
+/// left unmapped, and so are the vectors, whose place no source gives:
+/// an image that writes one is refused, and the lab calls entry points
+/// directly.
+pub const ST16CF54: MemoryMap = MemoryMap {
+    part: "ST16CF54",
+    address_bits: 16,
+    regions: &[
+        Region {
+            name: "I/O",
+            start: 0x0000,
+            end: 0x001F,
+            kind: Kind::Io,
+        },
+        Region {
+            name: "SRAM",
+            start: 0x0020,
+            end: 0x01FF,
+            kind: Kind::Ram,
+        },
+        Region {
+            name: "user ROM",
+            start: 0x4000,
+            end: 0x7FFF,
+            kind: Kind::Rom,
+        },
+        Region {
+            name: "EEPROM",
+            start: 0xE000,
+            end: 0xEFFF,
+            kind: Kind::Eeprom,
+        },
+    ],
+    stack: (0x0040, 0x007F),
+    eeprom_control: Some(0x0003),
+    source: "T. Goodspeed's ST16CF54 read-out (travisgoodspeed/nippertool); SRAM end and stack window inferred",
+};
+
+/// Every part the simulator knows, the default (seed 002's B16) first.
+pub const PARTS: [&MemoryMap; 2] = [&MC68HC705B16, &ST16CF54];
+
+/// A part by name, case-insensitive (`mc68hc705b16`, `st16cf54`).
+pub fn part(name: &str) -> Option<&'static MemoryMap> {
+    PARTS
+        .into_iter()
+        .find(|m| m.part.eq_ignore_ascii_case(name))
+}
+
+/// The parts' names, for messages.
+pub fn part_names() -> String {
+    let names: Vec<String> = PARTS.iter().map(|m| m.part.to_lowercase()).collect();
+    names.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,11 +273,24 @@ mod tests {
 
     #[test]
     fn regions_are_sorted_and_disjoint() {
-        for pair in MC68HC705B16.regions.windows(2) {
-            assert!(pair[0].end < pair[1].start, "{pair:?}");
+        for m in PARTS {
+            for pair in m.regions.windows(2) {
+                assert!(pair[0].end < pair[1].start, "{pair:?}");
+            }
+            let (bottom, top) = m.stack;
+            assert!((top - bottom + 1).is_power_of_two(), "{}", m.part);
+            assert_eq!(m.region(bottom).unwrap().kind, Kind::Ram, "{}", m.part);
         }
-        let (bottom, top) = MC68HC705B16.stack;
-        assert!((top - bottom + 1).is_power_of_two());
-        assert_eq!(MC68HC705B16.region(bottom).unwrap().kind, Kind::Ram);
+    }
+
+    #[test]
+    fn the_st16cf54_holds_3256_bytes_of_key_material_in_eeprom() {
+        let m = part("st16cf54").unwrap();
+        let eeprom = m.regions.iter().find(|r| r.kind == Kind::Eeprom).unwrap();
+        assert_eq!((eeprom.start, eeprom.len()), (0xE000, 4096));
+        assert_eq!(m.ram().map(Region::len).sum::<u32>(), 480);
+        assert!(m.loadable(0x4000, 0x4000) && !m.loadable(0xFFFE, 2));
+        assert!(part("MC68HC705B16").is_some_and(|p| p == &MC68HC705B16));
+        assert!(part("sc21").is_none());
     }
 }

@@ -24,7 +24,7 @@ pub mod map;
 pub mod timing;
 
 use crate::{Access, Cpu, Executed, Observer, Register, SimError, Space, Stop};
-pub use map::{Kind, MC68HC705B16, MemoryMap, Region};
+pub use map::{Kind, MC68HC705B16, MemoryMap, PARTS, Region, ST16CF54};
 pub use timing::{HC05, Timing};
 
 /// The text of the instruction `bytes` at `pc` (an
