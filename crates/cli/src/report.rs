@@ -14,9 +14,11 @@ use cardlab_lab::measure::vectors;
 use cardlab_lab::report::{
     Report, comparison_cells, comparison_header, files, footnotes, tally, write_all,
 };
-use cardlab_lab::seeds;
 use cardlab_lab::sweep::{self, SweepPoint};
+use cardlab_lab::{host, seeds};
 use cardlab_sim::target::Target;
+use cardlab_twofish::measure::{HostFigures, measure};
+use cardlab_twofish::{Keying, Twofish};
 use clap::Args;
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use std::path::PathBuf;
@@ -71,6 +73,56 @@ fn cache_sweep(
     Ok(sweep::sweep(&leon2, &chosen))
 }
 
+/// Seed 001 Tables 1 and 2: each keying option at each key size checked
+/// against every Twofish known answer of that size (one instance rekeyed,
+/// as the timing rekeys it), then timed; or why it has no figures.
+fn host_keying(data: &Data) -> Result<Vec<Result<HostFigures, String>>, Failure> {
+    let mut out = vec![];
+    for bits in [128, 192, 256] {
+        let vectors = vectors(&data.vectors(), Algorithm::Twofish, bits)
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        for keying in Keying::ALL {
+            let label = format!("{keying} {bits}");
+            let checked = Twofish::new(keying, &vectors[0].key)
+                .map_err(|e| e.to_string())
+                .and_then(|mut t| {
+                    let wrong = vectors.iter().find(|v| {
+                        t.set_key(&v.key).expect("a vector's key size");
+                        let mut b: [u8; 16] = v.pt[..].try_into().expect("16-byte block");
+                        t.encrypt(&mut b);
+                        let encrypted = b[..] == v.ct[..];
+                        t.decrypt(&mut b);
+                        !encrypted || b[..] != v.pt[..]
+                    });
+                    match wrong {
+                        Some(v) => Err(format!("{} does not match the oracle", v.label)),
+                        None => Ok(()),
+                    }
+                });
+            out.push(
+                checked
+                    .and_then(|()| measure(keying, &vectors[0].key).map_err(|e| e.to_string()))
+                    .and_then(|f| f.ok_or_else(|| "no cycle counter on this machine".to_string()))
+                    .map_err(|e| format!("{label}: {e}")),
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// The host's processor as /proc/cpuinfo names it, else its architecture.
+fn machine() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        });
+    model.unwrap_or_else(|| std::env::consts::ARCH.to_string())
+}
+
 pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let input = |e: &dyn std::fmt::Display| Failure::Input(e.to_string());
     if args.out.exists() && !args.out.is_dir() {
@@ -87,7 +139,9 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
     rows.extend(card_rows(&root)?);
     let sweep = cache_sweep(&manifests, &built, &data)?;
-    let comparisons = seeds::compare(&figures, &rows);
+    let mut comparisons = seeds::compare(&figures, &rows);
+    let host = host_keying(&data)?;
+    comparisons.extend(host::seed001(&figures, &host, &machine()));
     let not_compared = seeds::not_compared(&figures);
     let firmware = data.describe_firmware(&root);
     let report = Report {
@@ -122,5 +176,12 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         args.out.display(),
         args.out.join("index.html").display()
     );
-    first_failure(&rows)
+    first_failure(&rows)?;
+    match host
+        .iter()
+        .find_map(|h| h.as_ref().err().filter(|e| e.contains("oracle")))
+    {
+        Some(wrong) => Err(Failure::Finding(format!("host keying {wrong}"))),
+        None => Ok(()),
+    }
 }

@@ -39,9 +39,9 @@ svg { max-width: 100%; height: auto; }
 /// The CSS class of a comparison verdict.
 fn verdict_class(v: Verdict) -> &'static str {
     match v {
-        Verdict::Better => "better",
-        Verdict::Worse => "worse",
-        Verdict::Equal => "same",
+        Verdict::Better | Verdict::SameShape => "better",
+        Verdict::Worse | Verdict::OtherShape => "worse",
+        Verdict::Equal | Verdict::OtherMachine => "same",
         Verdict::Missing => "missing",
         Verdict::Failed => "fail",
     }

@@ -163,6 +163,9 @@ pub fn tally(c: &Comparison) -> String {
         Verdict::Worse,
         Verdict::Missing,
         Verdict::Failed,
+        Verdict::OtherMachine,
+        Verdict::SameShape,
+        Verdict::OtherShape,
     ]
     .into_iter()
     .filter(|&v| count(v) > 0)

@@ -30,7 +30,12 @@ pub struct Plot {
 
 /// Every plot of the report, in reading order.
 pub fn all(comparisons: &[Comparison], rows: &[Row], sweep: &[SweepPoint]) -> Vec<Plot> {
-    let mut plots: Vec<Plot> = comparisons.iter().filter_map(ratios).collect();
+    // the host tables' ratios compare two machines: no bars for them
+    let mut plots: Vec<Plot> = (comparisons.iter())
+        .filter(|c| c.target != "host")
+        .filter_map(ratios)
+        .collect();
+    plots.extend(comparisons.iter().filter_map(key_memory_classes));
     plots.extend(cache_sweep(sweep));
     plots.extend(tradeoffs(rows));
     plots
@@ -141,6 +146,103 @@ pub fn cache_sweep(points: &[SweepPoint]) -> Vec<Plot> {
         .collect()
 }
 
+/// Seed 001 Table 3 as the trade-off it is: encryption cycles against
+/// code bytes, one line per key-memory class through its code sizes, the
+/// paper's points (hollow) and ours (filled) in the class's colour.
+pub fn key_memory_classes(c: &Comparison) -> Option<Plot> {
+    if (c.source.as_str(), c.reference.as_str()) != ("001", "Table 3") {
+        return None;
+    }
+    // (class, paper's point, our point) per row of the table
+    let mut rows: Vec<(&str, (f64, f64), Option<(f64, f64)>)> = vec![];
+    for cycles in c.lines.iter().filter(|l| l.metric == "encrypt_cycles") {
+        let code = c
+            .lines
+            .iter()
+            .find(|l| l.metric == "code_bytes" && l.paper_variant == cycles.paper_variant)?;
+        let class = match cycles.paper_variant.find(')') {
+            Some(end) => &cycles.paper_variant[..=end],
+            None => &cycles.paper_variant,
+        };
+        let ours = code.ours.zip(cycles.ours);
+        rows.push((class, (code.published, cycles.published), ours));
+    }
+    let mut classes: Vec<&str> = vec![];
+    for (class, _, _) in &rows {
+        if !classes.contains(class) {
+            classes.push(class);
+        }
+    }
+    let all_points = rows
+        .iter()
+        .flat_map(|(_, paper, ours)| std::iter::once(*paper).chain(*ours));
+    let (x_max, y_max) = all_points.fold((0f64, 0f64), |(x, y), (a, b)| (x.max(a), y.max(b)));
+    let svg = svg(460, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(14)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0.0..x_max * 1.15, 0.0..y_max * 1.1)?;
+        chart
+            .configure_mesh()
+            .light_line_style(LIGHT)
+            .x_desc("code bytes (code + tables, encryption and decryption)")
+            .y_desc("encryption cycles (6805 bus cycles)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .label_style((FONT, 12))
+            .axis_desc_style((FONT, 13))
+            .draw()?;
+        for (i, class) in classes.iter().enumerate() {
+            let colour = Palette99::pick(i).to_rgba();
+            let mine: Vec<&(&str, (f64, f64), Option<(f64, f64)>)> =
+                rows.iter().filter(|r| r.0 == *class).collect();
+            let mut paper: Vec<(f64, f64)> = mine.iter().map(|r| r.1).collect();
+            let mut ours: Vec<(f64, f64)> = mine.iter().filter_map(|r| r.2).collect();
+            paper.sort_by(|a, b| a.0.total_cmp(&b.0));
+            ours.sort_by(|a, b| a.0.total_cmp(&b.0));
+            chart
+                .draw_series(LineSeries::new(
+                    paper.clone(),
+                    colour.mix(0.5).stroke_width(1),
+                ))?
+                .label(format!("{class}: paper"))
+                .legend(move |(x, y)| Circle::new((x + 8, y), 4, colour.stroke_width(1)));
+            chart.draw_series(
+                paper
+                    .iter()
+                    .map(|&p| Circle::new(p, 5, colour.stroke_width(2))),
+            )?;
+            if !ours.is_empty() {
+                chart
+                    .draw_series(LineSeries::new(ours.clone(), colour.stroke_width(2)))?
+                    .label(format!("{class}: ours"))
+                    .legend(move |(x, y)| Circle::new((x + 8, y), 4, colour.filled()));
+                chart.draw_series(ours.iter().map(|&p| Circle::new(p, 5, colour.filled())))?;
+            }
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(SAME)
+            .label_font((FONT, 11))
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()?;
+        Ok(())
+    });
+    Some(Plot {
+        name: "twofish-6805-key-memory-classes".into(),
+        group: c.title.clone(),
+        title: "Twofish on the 6805: encryption cycles against code bytes per key-memory class"
+            .into(),
+        caption: "Each line is one class of key memory (the RAM, ROM or EEPROM a key \
+                  takes) through its code sizes: hollow points the paper's, filled ours \
+                  (verified on every Twofish known answer). Down and to the left is better."
+            .into(),
+        svg,
+    })
+}
+
 const WIDTH: u32 = 760;
 const FONT: &str = "sans-serif";
 const BETTER: RGBColor = RGBColor(0x2e, 0x8b, 0x57);
@@ -200,8 +302,8 @@ fn line_label(l: &Line) -> String {
 
 fn verdict_colour(v: Verdict) -> RGBColor {
     match v {
-        Verdict::Better => BETTER,
-        Verdict::Worse => WORSE,
+        Verdict::Better | Verdict::SameShape => BETTER,
+        Verdict::Worse | Verdict::OtherShape => WORSE,
         _ => SAME,
     }
 }
