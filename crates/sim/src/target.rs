@@ -603,6 +603,31 @@ mod tests {
     }
 
     #[test]
+    fn an_hc05_image_is_read_for_its_part() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("st16.s19");
+        // LDA $E000 at 0x4000, in the ST16CF54's user ROM: outside the B16's map
+        std::fs::write(&path, "S1064000C6E00013\n").unwrap();
+        let b16 = Target::Hc05.load(&path).err().unwrap().to_string();
+        assert!(b16.contains("(MC68HC705B16)"), "{b16}");
+        let mut cpu = Target::Hc05
+            .load_with(&path, Some("st16cf54"), &BootOptions::default())
+            .unwrap()
+            .cpu;
+        cpu.write(Space::Memory, 0xE000, 0x5A);
+        cpu.set_pc(0x4000);
+        cpu.step().unwrap();
+        assert_eq!(cpu.read(Space::Memory, 0xE000), Some(0x5A));
+        assert_eq!(cpu.disassemble(0x4000).0, "lda 0xe000");
+        let unknown = Target::Hc05.read_part(&path, Some("sc21")).err().unwrap();
+        assert_eq!(
+            unknown.to_string(),
+            "hc05 has no part 'sc21'; known parts: mc68hc705b16, st16cf54"
+        );
+        assert!(Target::Mcs51.part("st16cf54").is_err());
+    }
+
+    #[test]
     fn a_corrupt_image_names_the_file_and_line() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bad.ihx");
