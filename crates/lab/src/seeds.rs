@@ -654,8 +654,10 @@ fn our_figure(table: &SeedTable, fig: &Figure, rows: &[&Row]) -> Option<(f64, St
             RamCount::Kept => bytes(rows.iter().filter_map(|r| r.kept_ram_bytes).max()?),
             RamCount::KeptAndWorking => {
                 let block = first.cipher.parse::<Algorithm>().ok()?.block_bytes() as u64;
-                let all = |r: &&&Row| Some(r.kept_ram_bytes? + block + r.work_ram_bytes?);
-                bytes(rows.iter().filter_map(|r| all(&r)).max()?)
+                let all = rows
+                    .iter()
+                    .filter_map(|r| Some(r.kept_ram_bytes? + block + r.work_ram_bytes?));
+                bytes(all.max()?)
             }
         },
         "throughput_bytes_per_s" => {
