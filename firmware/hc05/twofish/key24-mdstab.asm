@@ -1,0 +1,9 @@
+; Twofish, key kept in RAM/EEPROM with S (24 bytes at 128 bits): the MDS
+; products from the two 256-byte tables tf_m5b and tf_mef.
+; cardlab firmware: firmware/hc05/twofish/key24-mdstab.asm (key24.inc)
+        .hc05
+KEYBITS = 128
+MDS     = 0
+WLOOP   = 0
+RSCT    = 1
+        .include "key24.inc"
