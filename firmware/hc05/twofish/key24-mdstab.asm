@@ -4,6 +4,6 @@
         .hc05
 KEYBITS = 128
 MDS     = 0
-WLOOP   = 0
-RSCT    = 1
+WLOOP   = 1
+RSCT    = 0
         .include "key24.inc"
