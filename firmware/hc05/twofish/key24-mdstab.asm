@@ -6,4 +6,5 @@ KEYBITS = 128
 MDS     = 0
 WLOOP   = 1
 RSCT    = 0
+USHARE  = 0
         .include "key24.inc"
