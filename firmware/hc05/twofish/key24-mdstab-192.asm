@@ -1,6 +1,8 @@
-; Twofish, key kept in RAM/EEPROM with S (192-bit key): the MDS
-; products from the two 256-byte tables tf_m5b and tf_mef.
-; cardlab firmware: firmware/hc05/twofish/key24-mdstab-192.asm (key24.inc)
+; Twofish-192, the key24-mdstab build at 192 bits (h with three q stages
+; before the last; key material 24 + 12 B). Key setup 2366..2462 cycles:
+; seed 001 §3.2 (2550).
+; cardlab firmware: firmware/hc05/twofish/key24-mdstab-192.asm (manifest key24-mdstab-192.toml);
+; the code is key24.inc, which describes the switches, map and budgets.
         .hc05
 KEYBITS = 192
 MDS     = 0

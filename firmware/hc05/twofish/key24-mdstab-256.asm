@@ -1,6 +1,8 @@
-; Twofish, key kept in RAM/EEPROM with S (256-bit key): the MDS
-; products from the two 256-byte tables tf_m5b and tf_mef.
-; cardlab firmware: firmware/hc05/twofish/key24-mdstab-256.asm (key24.inc)
+; Twofish-256, the key24-mdstab build at 256 bits (h with four q stages
+; before the last; key material 32 + 16 B). Key setup 3152..3280 cycles:
+; seed 001 §3.2 (3400).
+; cardlab firmware: firmware/hc05/twofish/key24-mdstab-256.asm (manifest key24-mdstab-256.toml);
+; the code is key24.inc, which describes the switches, map and budgets.
         .hc05
 KEYBITS = 256
 MDS     = 0
