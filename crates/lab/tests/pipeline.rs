@@ -943,3 +943,97 @@ fn aes_on_the_leon2_is_pinned() {
         });
     }
 }
+
+/// One Twofish variant of seed 001's key-memory classes on the 6805.
+struct TwofishPin {
+    manifest: &'static str,
+    key_bits: usize,
+    code_bytes: u64,
+    table_bytes: u64,
+    /// Key setup's cycles and RAM; None where the host computes the key
+    /// material (`key_material` in the manifest).
+    key_setup: Option<((u64, u64), u64)>,
+    encrypt: (u64, u64),
+    decrypt: (u64, u64),
+    /// RAM of a block operation (buffers, work, return address).
+    block_ram: u64,
+    /// Key material the block operation finds kept from key setup.
+    kept: Option<u64>,
+}
+
+fn check_twofish(t: &TwofishPin) {
+    let pin = |op, cycles, ram_bytes| Pin {
+        manifest: t.manifest,
+        op,
+        key_bits: t.key_bits,
+        cycles,
+        code_bytes: t.code_bytes,
+        table_bytes: t.table_bytes,
+        ram_bytes,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    };
+    if let Some((cycles, ram)) = t.key_setup {
+        check(&pin(Op::KeySetup, cycles, ram));
+    }
+    check(&pin(Op::Encrypt, t.encrypt, t.block_ram));
+    check(&pin(Op::Decrypt, t.decrypt, t.block_ram));
+    if let Some(kept_bytes) = t.kept {
+        let encrypt = pin(Op::Encrypt, t.encrypt, t.block_ram);
+        assert_eq!(kept(&encrypt), Some(kept_bytes), "{}: kept", t.manifest);
+    }
+}
+
+#[test]
+fn twofish_with_24_bytes_of_key_on_the_hc05_is_pinned() {
+    // Key and S kept (24/36/48 B); every subkey and g computed per block.
+    // The cycle sums are in key24.inc's header. At 128 bits a block needs
+    // 24 kept + 16 block + 20 work = 60 bytes of RAM (seed 001 §3.1).
+    let key24 = |manifest, code_bytes, table_bytes, encrypt, decrypt| TwofishPin {
+        manifest,
+        key_bits: 128,
+        code_bytes,
+        table_bytes,
+        key_setup: Some(((1580, 1628), 57)),
+        encrypt,
+        decrypt,
+        block_ram: 52,
+        kept: Some(24),
+    };
+    for t in [
+        key24("hc05/twofish/key24-mdstab.toml", 1169, 1024, (25561, 25561), (25560, 25560)),
+        key24("hc05/twofish/key24-mdsb2.toml", 1342, 770, (29523, 29523), (29522, 29522)),
+        key24("hc05/twofish/key24-mdsshift.toml", 1374, 512, (28397, 28507), (28396, 28506)),
+        key24(
+            "hc05/twofish/key24-mdsshift-small.toml",
+            1205,
+            512,
+            (32125, 32235),
+            (32076, 32186),
+        ),
+        TwofishPin {
+            manifest: "hc05/twofish/key24-mdstab-192.toml",
+            key_bits: 192,
+            code_bytes: 1265,
+            key_setup: Some(((2366, 2432), 69)),
+            encrypt: (28441, 28441),
+            decrypt: (28440, 28440),
+            block_ram: 60,
+            kept: Some(36),
+            ..key24("", 0, 1024, (0, 0), (0, 0))
+        },
+        TwofishPin {
+            manifest: "hc05/twofish/key24-mdstab-256.toml",
+            key_bits: 256,
+            code_bytes: 1361,
+            key_setup: Some(((3152, 3234), 81)),
+            encrypt: (31321, 31321),
+            decrypt: (31320, 31320),
+            block_ram: 68,
+            kept: Some(48),
+            ..key24("", 0, 1024, (0, 0), (0, 0))
+        },
+    ] {
+        check_twofish(&t);
+    }
+}
