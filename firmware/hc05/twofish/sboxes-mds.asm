@@ -18,7 +18,7 @@
 ;     + 8 x (2 x 523 + loop 12) 8464 + swapping whitening 318
 ;     + RTS 6                                                      = 8969
 ;   decrypt: 318 + 6 + 8464 + 176 + 6                              = 8970
-; ROM: 994 bytes of code (two copies of F, tf_f01 and tf_f23, 299 bytes
+; ROM: 994 bytes of code (two copies of F, tf_f01 and tf_f23, 279 bytes
 ; each: the inputs read directly, 13 LDX a g).
 
         .hc05
