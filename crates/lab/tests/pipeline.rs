@@ -1083,3 +1083,53 @@ fn twofish_with_host_computed_s_boxes_on_the_st16cf54_is_pinned() {
         check_twofish(&t);
     }
 }
+
+#[test]
+fn twofish_with_precomputed_subkeys_on_the_hc05_is_pinned() {
+    // Key setup writes K0..K39 to RAM2 and S to page zero beside the kept
+    // key (184 B of key memory); a block reads the 160 subkey and 8 S
+    // bytes. The sums are in subkeys.inc's header.
+    let subkeys =
+        |manifest, code_bytes, table_bytes, setup, encrypt, decrypt, ram: u64| TwofishPin {
+            manifest,
+            key_bits: 128,
+            code_bytes,
+            table_bytes,
+            key_setup: Some(((setup, setup), ram + 165)),
+            encrypt: (encrypt, encrypt),
+            decrypt: (decrypt, decrypt),
+            block_ram: ram,
+            kept: Some(168),
+        };
+    for t in [
+        subkeys(
+            "hc05/twofish/subkeys-mdstab.toml",
+            872,
+            1024,
+            17788,
+            14805,
+            14792,
+            52,
+        ),
+        subkeys(
+            "hc05/twofish/subkeys-mdsb1.toml",
+            890,
+            768,
+            18988,
+            15765,
+            15752,
+            53,
+        ),
+        subkeys(
+            "hc05/twofish/subkeys-mdsshift.toml",
+            898,
+            514,
+            20908,
+            17301,
+            17288,
+            53,
+        ),
+    ] {
+        check_twofish(&t);
+    }
+}
