@@ -153,7 +153,33 @@ fn the_report_prints_and_writes_every_seed_table() {
         second.keys().collect::<Vec<_>>()
     );
     for (name, bytes) in &first {
-        assert!(&second[name] == bytes, "{name} differs between two runs");
+        assert!(
+            simulated_part(name, bytes) == simulated_part(name, &second[name]),
+            "{name} differs between two runs"
+        );
+    }
+}
+
+/// What a report file says of the simulators: all of it but seed 001's
+/// host tables (time-stamp-counter timings, different every run). The
+/// HTML page renders the same cells as report.md, so it is left to that.
+fn simulated_part(name: &str, bytes: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(bytes);
+    match name {
+        "report.json" => {
+            let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let comparisons = json["comparisons"].as_array_mut().unwrap();
+            comparisons.retain(|c| c["target"] != "host");
+            json.to_string().into_bytes()
+        }
+        "index.html" => vec![],
+        _ if name.ends_with(".md") || name.ends_with(".csv") => text
+            .lines()
+            .filter(|l| !l.contains("keying") && !l.contains("other machine"))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .into_bytes(),
+        _ => bytes.to_vec(),
     }
 }
 
