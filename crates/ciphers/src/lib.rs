@@ -23,8 +23,10 @@ pub mod kat;
 mod mars;
 mod rc6;
 mod serpent;
-mod twofish;
+pub mod twofish;
 mod util;
+
+pub use util::gf_mul;
 
 use std::fmt;
 use std::str::FromStr;

@@ -2,13 +2,15 @@
 //! Block operations by the RustCrypto `twofish` crate; the key schedule
 //! (§4.3) and a word-level round model (§4.1) written from the paper, with
 //! the q permutations and MDS/RS products computed from their definitions.
+//! The definitions are public (`cardlab_ciphers::twofish`) for the host
+//! keying options of `crates/twofish`, which build their tables from them.
 
 use crate::util::{gf_mul, le_words, rc_decrypt, rc_encrypt, widen};
 use crate::{Algorithm, BlockCipher, RoundKeys};
 use cipher::KeyInit;
 
 /// The 4-bit tables t0..t3 that build q0 and q1 (§4.3.5).
-const Q_T: [[[u8; 16]; 4]; 2] = [
+pub const Q_T: [[[u8; 16]; 4]; 2] = [
     [
         [
             0x8, 0x1, 0x7, 0xD, 0x6, 0xF, 0x3, 0x2, 0x0, 0xB, 0x5, 0x9, 0xE, 0xC, 0xA, 0x4,
@@ -40,27 +42,31 @@ const Q_T: [[[u8; 16]; 4]; 2] = [
 ];
 
 /// MDS matrix over GF(2^8) mod x^8+x^6+x^5+x^3+1 (§4.2).
-const MDS: [[u8; 4]; 4] = [
+pub const MDS: [[u8; 4]; 4] = [
     [0x01, 0xEF, 0x5B, 0x5B],
     [0x5B, 0xEF, 0xEF, 0x01],
     [0xEF, 0x5B, 0x01, 0xEF],
     [0xEF, 0x01, 0xEF, 0x5B],
 ];
-const MDS_POLY: u8 = 0x69;
+pub const MDS_POLY: u8 = 0x69;
 
 /// Reed-Solomon matrix over GF(2^8) mod x^8+x^6+x^3+x^2+1 (§4.3).
-const RS: [[u8; 8]; 4] = [
+pub const RS: [[u8; 8]; 4] = [
     [0x01, 0xA4, 0x55, 0x87, 0x5A, 0x58, 0xDB, 0x9E],
     [0xA4, 0x56, 0x82, 0xF3, 0x1E, 0xC6, 0x68, 0xE5],
     [0x02, 0xA1, 0xFC, 0xC1, 0x47, 0xAE, 0x3D, 0x19],
     [0xA4, 0x55, 0x87, 0x5A, 0x58, 0xDB, 0x9E, 0x03],
 ];
-const RS_POLY: u8 = 0x4d;
+pub const RS_POLY: u8 = 0x4d;
+
+/// A 4-bit rotation right by one, as q's construction uses it.
+const fn ror4(v: u8) -> u8 {
+    ((v >> 1) | (v << 3)) & 0xf
+}
 
 /// The permutation q0 (`which` = 0) or q1 (`which` = 1), §4.3.5.
-fn q(which: usize, x: u8) -> u8 {
+pub const fn q(which: usize, x: u8) -> u8 {
     let t = &Q_T[which];
-    let ror4 = |v: u8| ((v >> 1) | (v << 3)) & 0xf;
     let (a0, b0) = (x >> 4, x & 0xf);
     let (a1, b1) = (a0 ^ b0, (a0 ^ ror4(b0) ^ (a0 << 3)) & 0xf);
     let (a2, b2) = (t[0][a1 as usize], t[1][b1 as usize]);

@@ -38,7 +38,7 @@ pub(crate) fn widen<T: Copy + Into<u64>>(words: &[T]) -> Vec<u64> {
 
 /// Multiply in GF(2^8) modulo the polynomial whose low byte is `poly`
 /// (x^8 is implied): 0x1b for AES, 0x69 for Twofish's MDS, 0x4d for its RS code.
-pub(crate) fn gf_mul(mut a: u8, mut b: u8, poly: u8) -> u8 {
+pub const fn gf_mul(mut a: u8, mut b: u8, poly: u8) -> u8 {
     let mut p = 0u8;
     while b != 0 {
         if b & 1 != 0 {

@@ -219,7 +219,7 @@ impl Twofish {
         if keying == Keying::Compiled {
             t.code = Some(compiled::Code::new(&t.words));
         }
-        t.set_key(key)?;
+        t.precompute();
         Ok(t)
     }
 
@@ -230,6 +230,12 @@ impl Twofish {
     /// Key setup: the subkeys, then what the option precomputes.
     pub fn set_key(&mut self, key: &[u8]) -> Result<(), KeyError> {
         self.schedule = Schedule::new(key)?;
+        self.precompute();
+        Ok(())
+    }
+
+    /// What the option precomputes from the schedule.
+    fn precompute(&mut self) {
         let (l, k) = (&self.schedule.l, self.schedule.k);
         match self.keying {
             Keying::Zero => {}
@@ -267,7 +273,6 @@ impl Twofish {
                 }
             }
         }
-        Ok(())
     }
 
     fn partial_tables(&mut self) {

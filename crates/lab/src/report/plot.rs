@@ -153,8 +153,13 @@ pub fn key_memory_classes(c: &Comparison) -> Option<Plot> {
     if (c.source.as_str(), c.reference.as_str()) != ("001", "Table 3") {
         return None;
     }
-    // (class, paper's point, our point) per row of the table
-    let mut rows: Vec<(&str, (f64, f64), Option<(f64, f64)>)> = vec![];
+    /// One row of the table: its class, the paper's (code, cycles), ours.
+    struct ClassPoint<'a> {
+        class: &'a str,
+        paper: (f64, f64),
+        ours: Option<(f64, f64)>,
+    }
+    let mut rows: Vec<ClassPoint> = vec![];
     for cycles in c.lines.iter().filter(|l| l.metric == "encrypt_cycles") {
         let code = c
             .lines
@@ -165,17 +170,21 @@ pub fn key_memory_classes(c: &Comparison) -> Option<Plot> {
             None => &cycles.paper_variant,
         };
         let ours = code.ours.zip(cycles.ours);
-        rows.push((class, (code.published, cycles.published), ours));
+        rows.push(ClassPoint {
+            class,
+            paper: (code.published, cycles.published),
+            ours,
+        });
     }
     let mut classes: Vec<&str> = vec![];
-    for (class, _, _) in &rows {
-        if !classes.contains(class) {
-            classes.push(class);
+    for r in &rows {
+        if !classes.contains(&r.class) {
+            classes.push(r.class);
         }
     }
     let all_points = rows
         .iter()
-        .flat_map(|(_, paper, ours)| std::iter::once(*paper).chain(*ours));
+        .flat_map(|r| std::iter::once(r.paper).chain(r.ours));
     let (x_max, y_max) = all_points.fold((0f64, 0f64), |(x, y), (a, b)| (x.max(a), y.max(b)));
     let svg = svg(460, |root| {
         let mut chart = ChartBuilder::on(root)
@@ -195,10 +204,9 @@ pub fn key_memory_classes(c: &Comparison) -> Option<Plot> {
             .draw()?;
         for (i, class) in classes.iter().enumerate() {
             let colour = Palette99::pick(i).to_rgba();
-            let mine: Vec<&(&str, (f64, f64), Option<(f64, f64)>)> =
-                rows.iter().filter(|r| r.0 == *class).collect();
-            let mut paper: Vec<(f64, f64)> = mine.iter().map(|r| r.1).collect();
-            let mut ours: Vec<(f64, f64)> = mine.iter().filter_map(|r| r.2).collect();
+            let mine: Vec<&ClassPoint> = rows.iter().filter(|r| r.class == *class).collect();
+            let mut paper: Vec<(f64, f64)> = mine.iter().map(|r| r.paper).collect();
+            let mut ours: Vec<(f64, f64)> = mine.iter().filter_map(|r| r.ours).collect();
             paper.sort_by(|a, b| a.0.total_cmp(&b.0));
             ours.sort_by(|a, b| a.0.total_cmp(&b.0));
             chart
