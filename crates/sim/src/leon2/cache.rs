@@ -28,10 +28,11 @@
 //! | event | cost | RTL measurement |
 //! |---|---|---|
 //! | I-fill from word w | bus busy 4 + (words − w)(2 + ws); word w reaches the pipeline 7 + ws after the request, each further word 2 + ws later | `imiss`, `imiss_ba`: 20 a line at 0 ws (28, 36, 44); "first instruction after a jump into a missing line completes 7 cycles later" |
-//! | sequential fetch | requested 2 cycles before its issue, so a straight line of misses streams at the bus's rate | `imiss`: 20 a line, the same as `imiss_ba` |
-//! | I-word, IB off | bus busy 6 + ws, the word 5 + ws after the request | `imiss` 48.06, `imiss_ba` 12.06 a line with IB off |
-//! | LD miss | 4 + ws more than a hit, the bus busy one cycle past the load (SRAM lead-out) | `dmiss_ld_iso` 5, `dmiss_ld` 5.875 |
-//! | LDD miss | 5 + 2 ws more than a hit, then the lead-out | `dmiss_ldd` 7.875 |
+//! | any fetch | requested 3 cycles before its issue (a trap handler's first 1), so a straight line of misses streams at the bus's rate | `imiss`: 20 a line, the same as `imiss_ba`; the RTL's whole-program counts |
+//! | underrun | a word arriving while the pipeline holds its fetch, while the D-cache holds, or after a branch: frozen until the last word + 2 | divergence reproducers C, C2, E; `tests/leon2_rtl_programs.rs` |
+//! | I-word, IB off | bus busy 6 + ws, the word in the pipeline 8 + ws after the request | `imiss` 48.06, `imiss_ba` 12.06 a line with IB off |
+//! | LD miss | 4 + ws more than a hit; +1 when the next instruction is a memory access (the integer unit's `MISS_THEN_ACCESS`) | `dmiss_ld_iso` 5, `dmiss_ld` 5.875 |
+//! | LDD miss | 5 + 2 ws more than a hit, as LD after it | `dmiss_ldd` 7.875 |
 //! | ST, STB, STH | the bus busy 4 + ws from the store's issue | `st` 3.75, `st_nop2`, `st_ld`, `dmiss_st_ld` 8 |
 //! | STD | the bus busy 7 + 2 ws | `std` 6.5 |
 //! | LDSTUB, SWAP | the read, then the write as a store's | `ldstub`, `swap` 3.875 |
@@ -337,6 +338,22 @@ impl Cache {
         }
     }
 
+    /// A word store's write hit: where the line's tag matches, the stored
+    /// words become valid (one way only can match).
+    fn validate(&mut self, addr: u32, words: u32) {
+        let (line, tag, word) = self.line_and_tag(addr);
+        let lines = self.config.lines();
+        if let Some(w) =
+            (0..self.config.ways).find(|&w| self.tags[(w * lines + line) as usize] == Some(tag))
+        {
+            let slot = Slot {
+                index: (w * lines + line) as usize,
+                word,
+            };
+            self.set_valid(slot, word..word + words);
+        }
+    }
+
     fn invalidate(&mut self) {
         self.tags.fill(None);
         self.valid.fill(0);
@@ -354,8 +371,23 @@ struct Fill {
     line_addr: u32,
     first_word: u32,
     first_arrives: u64,
-    /// The cycle the fill releases the bus.
+    /// The cycle of the fill's last data word, when the bus can pass to
+    /// the D-cache (icache.vhd drops its request two words before the end
+    /// of the line, acache.vhd grants D at the last word); the I-cache is
+    /// idle again two cycles later.
     end: u64,
+    /// The pipeline could not take a streamed word (icache.vhd
+    /// `underrun`): it is frozen until the fill is over, and the rest of
+    /// the line comes from the cache.
+    underrun: bool,
+}
+
+impl Fill {
+    /// When the I-cache is idle again and the pipeline resumes after an
+    /// underrun (state "10", then "00": the last word + 2).
+    fn resume(&self) -> u64 {
+        self.end + 2
+    }
 }
 
 /// The caches, the write buffer and the bus, on the cycle clock of the
@@ -365,15 +397,40 @@ pub struct MemorySystem {
     config: MemoryConfig,
     icache: Option<Cache>,
     dcache: Option<Cache>,
-    /// The cycle from which the bus is free.
+    /// The cycle from which an instruction fill may take the bus.
     bus_free: u64,
+    /// The cycle from which a data read may take the bus.
+    dbus_free: u64,
+    /// The cycle of the last data word of the latest instruction read,
+    /// when the D-cache can have the bus.
+    i_release: u64,
+    /// The cycle the buffered store's write completes (dcache.vhd `r.wb`,
+    /// one entry): a store before it waits (state "110").
+    write_done: u64,
     fill: Option<Fill>,
+    /// A fetch started ahead of its instruction ([`MemorySystem::fetch_early`]):
+    /// its address and when its word reaches the pipeline.
+    early: Option<(u32, u64)>,
     pub stats: CacheStats,
 }
 
-/// How far ahead of its issue a sequential fetch is requested (the fetch
-/// stage runs ahead of decode); a branch target is requested at its issue.
-const SEQUENTIAL_LEAD: u64 = 2;
+/// How far ahead of the cycle this model issues an instruction at its fetch
+/// is requested, sequential or a branch target alike: the fetch stage
+/// works during the previous instruction's decode, and the model's clock
+/// is the RTL's write-back count, T_wb − (T_fetch(entry) + 3), so the
+/// entry's own fetch is at −3.
+pub const FETCH_LEAD: u64 = 3;
+
+/// The lead of a trap handler's first fetch: the trap is taken in the
+/// trapping instruction's write stage (iu.vhd), two stages later than a
+/// branch resolves, so its fetch is requested only one cycle ahead
+/// (bench `win_traps` at 0 wait states, 4 and 8 KiB caches).
+pub const TRAP_FETCH_LEAD: u64 = 1;
+
+/// Where the memory system's clock starts: the integer unit's cycle 0 is
+/// the memory system's EPOCH, so that the entry's fetch, [`FETCH_LEAD`]
+/// cycles before it, is a cycle of its own.
+pub const EPOCH: u64 = FETCH_LEAD;
 
 impl MemorySystem {
     pub fn new(config: MemoryConfig) -> MemorySystem {
@@ -382,7 +439,11 @@ impl MemorySystem {
             icache: config.icache.map(Cache::new),
             dcache: config.dcache.map(Cache::new),
             bus_free: 0,
+            dbus_free: 0,
+            i_release: 0,
+            write_done: 0,
             fill: None,
+            early: None,
             stats: CacheStats::default(),
         }
     }
@@ -397,6 +458,18 @@ impl MemorySystem {
             c.invalidate();
         }
         self.fill = None;
+        self.early = None;
+    }
+
+    /// Every transfer over and no fill in progress; the caches keep what
+    /// they hold.
+    pub fn settle(&mut self) {
+        self.fill = None;
+        self.early = None;
+        self.bus_free = 0;
+        self.dbus_free = 0;
+        self.i_release = 0;
+        self.write_done = 0;
     }
 
     fn ws(&self) -> u64 {
@@ -404,67 +477,121 @@ impl MemorySystem {
     }
 
     /// Cycles the instruction at `pc`, due to issue at `now`, waits for
-    /// its fetch; `sequential` if it follows the previous instruction in
-    /// memory (not a branch target).
-    pub fn fetch(&mut self, pc: u32, now: u64, sequential: bool, cacheable: bool) -> u64 {
-        let ws = self.ws();
-        let Some(cache) = self.icache.as_mut().filter(|_| cacheable) else {
-            if self.icache.is_some() {
-                // uncached: a single read
-                return self.single_fetch(now, sequential);
+    /// its fetch, requested `lead` cycles ahead. `delay_slot`: it is the
+    /// delay slot of a taken control transfer, so the fetch stage already
+    /// holds the target while the I-cache waits for this word: when the
+    /// word comes from a fill, the pipeline underruns (icache.vhd: `branch`
+    /// = fe.branch and overrun) and the slot issues only when the fill is
+    /// over.
+    pub fn fetch(
+        &mut self,
+        pc: u32,
+        now: u64,
+        lead: u64,
+        delay_slot: bool,
+        cacheable: bool,
+    ) -> u64 {
+        let request = now - lead;
+        let at = match self.early.take() {
+            Some((early, at)) if early == pc => {
+                self.stats.ifetch_misses += 1;
+                at
             }
-            self.stats.ifetch_hits += 1;
-            return 0;
+            _ => {
+                let Some(cache) = self.icache.as_mut().filter(|_| cacheable) else {
+                    if self.icache.is_some() {
+                        return self.single_fetch(request).saturating_sub(now);
+                    }
+                    self.stats.ifetch_hits += 1;
+                    return 0;
+                };
+                if cache.lookup(pc).is_some() {
+                    self.stats.ifetch_hits += 1;
+                    self.arrival(pc)
+                } else {
+                    self.stats.ifetch_misses += 1;
+                    self.miss(pc, request)
+                }
+            }
         };
-        if cache.lookup(pc).is_some() {
-            self.stats.ifetch_hits += 1;
-            return self.arrival(pc).saturating_sub(now);
+        if delay_slot && at > now && self.streaming(now) {
+            return self.underrun().map_or(at, |resume| resume.max(at)) - now;
         }
-        self.stats.ifetch_misses += 1;
+        at.saturating_sub(now)
+    }
+
+    /// Start the fetch of `pc`, the instruction after a load or store, at
+    /// `request` if it misses: the fetch stage works during the access's
+    /// decode, so an I-cache miss there takes the bus before the access,
+    /// which reaches the bus two stages later and then waits for the burst
+    /// (acache.vhd ~118). [`MemorySystem::fetch`] of `pc` then takes it.
+    pub fn fetch_early(&mut self, pc: u32, request: u64, cacheable: bool) {
+        let Some(cache) = self.icache.as_mut().filter(|_| cacheable) else {
+            return;
+        };
+        if cache.lookup(pc).is_none() {
+            let at = self.miss(pc, request);
+            self.early = Some((pc, at));
+        }
+    }
+
+    /// An I-cache miss at `pc` requested at `request`: the line's words
+    /// from `pc` on become valid and the fill starts (burst), or the word
+    /// is read alone (IB off). When its word reaches the pipeline.
+    fn miss(&mut self, pc: u32, request: u64) -> u64 {
+        let ws = self.ws();
+        let burst = self.config.burst;
+        let Some(cache) = self.icache.as_mut() else {
+            return self.single_fetch(request);
+        };
         let slot = cache.allocate(pc);
-        if !self.config.burst {
+        if !burst {
             cache.set_valid(slot, slot.word..slot.word + 1);
-            return self.single_fetch(now, sequential);
+            return self.single_fetch(request);
         }
         let (words, line_bytes) = (cache.config.words(), cache.config.line_bytes);
         cache.set_valid(slot, slot.word..words);
-        let start = self.fetch_start(now, sequential);
+        let start = request.max(self.bus_free);
         self.bus_free = start + 4 + (words - slot.word) as u64 * (2 + ws);
         self.fill = Some(Fill {
             line_addr: pc & !(line_bytes - 1),
             first_word: slot.word,
             first_arrives: start + 7 + ws,
             end: self.bus_free,
+            underrun: false,
         });
-        (start + 7 + ws).saturating_sub(now)
+        self.i_release = self.bus_free;
+        self.dbus_free = self.dbus_free.max(self.i_release - 3);
+        start + 7 + ws
     }
 
-    /// When an instruction fetch for an issue at `now` gets the bus: a
-    /// sequential one is requested [`SEQUENTIAL_LEAD`] cycles ahead.
-    fn fetch_start(&self, now: u64, sequential: bool) -> u64 {
-        let request = match sequential {
-            true => now.saturating_sub(SEQUENTIAL_LEAD),
-            false => now,
-        };
-        request.max(self.bus_free)
-    }
-
-    /// A word read on its own (IB off, or an uncached area).
-    fn single_fetch(&mut self, now: u64, sequential: bool) -> u64 {
+    /// A word read on its own (IB off, or an uncached area) requested at
+    /// `request`: when it reaches the pipeline.
+    fn single_fetch(&mut self, request: u64) -> u64 {
         let ws = self.ws();
-        let start = self.fetch_start(now, sequential);
+        let start = request.max(self.bus_free);
+        // The word comes as a burst's first would, but the I-cache then
+        // passes through its return state ("10") before the pipeline takes
+        // it: 8 + ws after the request. The next miss can start with that
+        // slot, 6 + ws after this one's request.
         self.bus_free = start + 6 + ws;
-        (start + 5 + ws).saturating_sub(now)
+        self.i_release = self.bus_free;
+        self.dbus_free = self.dbus_free.max(self.i_release - 3);
+        start + 8 + ws
     }
 
     /// When the cached word at `pc` can reach the pipeline: a word of the
     /// line being filled when it arrives; any other once the fill is over
     /// (the fill runs to the end of its line even when the program has
-    /// left it: `imiss_ba`, `win_traps`).
+    /// left it: `imiss_ba`, `win_traps`); after an underrun, every word
+    /// once the I-cache is idle again.
     fn arrival(&self, pc: u32) -> u64 {
         let (Some(fill), Some(cache)) = (self.fill, self.icache.as_ref()) else {
             return 0;
         };
+        if fill.underrun {
+            return fill.resume();
+        }
         if pc & !(cache.config.line_bytes - 1) != fill.line_addr {
             return (fill.end + self.ws()).saturating_sub(1);
         }
@@ -473,6 +600,34 @@ impl MemorySystem {
             Some(k) => fill.first_arrives + k as u64 * (2 + self.ws()),
             None => fill.end,
         }
+    }
+
+    /// The first cycle in `from..to` at which a word of the fill in
+    /// progress arrives from the bus (icache.vhd `mcio.ready`), if the
+    /// pipeline is still taking them as they come.
+    pub fn word_ready_in(&self, from: u64, to: u64) -> Option<u64> {
+        let fill = self.fill.filter(|f| !f.underrun)?;
+        let period = 2 + self.ws();
+        // word k is ready the cycle before it reaches the pipeline
+        let first = fill.first_arrives - 1;
+        let k = from.saturating_sub(first).div_ceil(period);
+        let t = first + k * period;
+        (t < to && t <= fill.end).then_some(t)
+    }
+
+    /// Whether words of the fill are still to come after `now`.
+    pub fn streaming(&self, now: u64) -> bool {
+        self.fill.is_some_and(|f| !f.underrun && now < f.end)
+    }
+
+    /// The pipeline could not take a word of the fill (icache.vhd sets
+    /// `underrun` when a word arrives while the IU holds its fetch, while
+    /// the D-cache holds, or when a branch is decoded during the fill): it
+    /// stays frozen until the fill is over. Returns when it resumes.
+    pub fn underrun(&mut self) -> Option<u64> {
+        let fill = self.fill.as_mut()?;
+        fill.underrun = true;
+        Some(fill.resume())
     }
 
     /// Extra cycles of a load of one word (`double`: LDD's two) at
@@ -498,30 +653,48 @@ impl MemorySystem {
             cache.set_valid(slot, slot.word..slot.word + n);
         }
         let read = if double { 5 + 2 * ws } else { 4 + ws };
-        let start = now.max(self.bus_free);
+        let start = now.max(self.dbus_free);
         let extra = start - now + read;
-        // The load ends at now + its base cycles + extra; the SRAM's
-        // lead-out cycle keeps the bus one cycle longer.
+        // the read holds the bus until its data is in; no lead-out (the
+        // extra cycle of back-to-back misses is the D-cache's state "011",
+        // charged to the next memory access)
         let base = if double { 2 } else { 1 };
-        self.bus_free = now + base + extra + 1;
+        self.dbus_free = now + base + extra;
+        self.bus_free = self.bus_free.max(self.dbus_free);
         extra
     }
 
     /// Cycles a store (`double`: STD) issued at `now` waits for the write
-    /// buffer; the write then holds the bus. A store to a word the D-cache
-    /// holds updates it (write-through: the valid bits stay as they are);
-    /// a store miss allocates nothing.
-    pub fn store(&mut self, double: bool, now: u64) -> u64 {
+    /// buffer; the write then takes the bus. The buffer holds one store
+    /// (dcache.vhd `r.wb`): a store waits only while the previous one's
+    /// write is still pending, never for an instruction fill, whose bus
+    /// the write takes once the burst releases it (dcache.vhd ~517-524,
+    /// acache.vhd ~118). A word store (ST, STD) to a word of a line whose
+    /// tag is in the D-cache is a write hit even if the word was not valid,
+    /// and makes it valid (dcache.vhd ~526, vmask ~911-923); STB and STH
+    /// hit only valid words; a store miss allocates nothing.
+    pub fn store(&mut self, addr: u32, word: bool, double: bool, now: u64) -> u64 {
         let ws = self.ws();
-        if self.dcache.is_none() {
-            self.stats.dwrites += 1;
-            return 0;
-        }
         self.stats.dwrites += 1;
-        let wait = self.bus_free.saturating_sub(now);
+        let Some(cache) = self.dcache.as_mut() else {
+            return 0;
+        };
+        if word {
+            cache.validate(addr, if double { 2 } else { 1 });
+        }
+        let wait = self.write_done.saturating_sub(now);
         self.stats.write_stall_cycles += wait;
+        let at = now + wait;
+        // The write's grant: 3 cycles after the store's issue (its memory
+        // stage, then the request), or at the last word of an instruction
+        // read in progress; its data phase then holds the bus ws (STD 2 + 2 ws)
+        // cycles past the next fill's grant.
+        let grant = (at + 3).max(self.i_release);
         let write = if double { 7 + 2 * ws } else { 4 + ws };
-        self.bus_free = now + wait + write;
+        self.write_done = grant - 3 + write;
+        self.dbus_free = self.dbus_free.max(self.write_done);
+        let data = if double { 2 + 2 * ws } else { ws };
+        self.bus_free = self.bus_free.max(grant + data);
         wait
     }
 }
@@ -607,11 +780,28 @@ mod tests {
         let mut m = dcache("4k");
         // isolated: 4 more than a hit
         assert_eq!(m.load(0x4000_0000, false, 100, true), 4);
-        // back to back: the lead-out cycle
-        assert_eq!(m.load(0x4000_0020, false, 105, true), 5);
+        // back to back: the bus is free again when the first load ends
+        // (the extra cycle is the integer unit's MISS_THEN_ACCESS)
+        assert_eq!(m.load(0x4000_0020, false, 105, true), 4);
         // a store, then a miss: the buffer drains first
         let mut m = dcache("4k");
-        assert_eq!(m.store(false, 200), 0);
+        assert_eq!(m.store(0x4000_0100, true, false, 200), 0);
         assert_eq!(m.load(0x4000_0000, false, 202, true), 2 + 4);
+        // a second store waits for the first one's write
+        assert_eq!(m.store(0x4000_0104, true, false, 300), 0);
+        assert_eq!(m.store(0x4000_0108, true, false, 302), 2);
+    }
+
+    #[test]
+    fn a_word_store_validates_its_word_where_the_tag_matches_and_a_byte_store_does_not() {
+        let mut m = dcache("4k");
+        // the line's tag comes with a read miss of its word 0
+        assert_eq!(count(&mut m, &[0x4000_0000]), (0, 1));
+        m.store(0x4000_0004, true, false, 1_000);
+        m.store(0x4000_0008, false, false, 2_000);
+        assert_eq!(count(&mut m, &[0x4000_0004, 0x4000_0008]), (1, 1));
+        // no tag, no allocation
+        m.store(0x4000_0404, true, false, 3_000);
+        assert_eq!(count(&mut m, &[0x4000_0404]), (0, 1));
     }
 }

@@ -13,6 +13,9 @@ pub(super) struct Done {
     /// Its delay slot was annulled (it still takes a cycle).
     pub annulled: bool,
     pub sets_icc: bool,
+    /// A control transfer taken (CALL, JMPL, RETT, a Bicc taken): the
+    /// fetch is redirected even where the target is the next word.
+    pub transfer: bool,
     /// Registers it loaded: (full load delay, first word of an LDD).
     pub loaded: (u32, u32),
     /// Its data access, for the cache timing.
@@ -28,8 +31,12 @@ pub(super) enum MemOp {
         addr: u32,
         double: bool,
     },
-    /// ST, STB, STH, STD (`double`).
+    /// ST, STB, STH, STD (`double`); `word`: a word or doubleword
+    /// store, which the D-cache takes as a write hit on a tag match even
+    /// where the word is not yet valid (it becomes valid).
     Store {
+        addr: u32,
+        word: bool,
         double: bool,
     },
     /// LDSTUB, SWAP: a read, then a write.
@@ -43,8 +50,16 @@ fn done(class: Class) -> Done {
         class,
         annulled: false,
         sets_icc: false,
+        transfer: false,
         loaded: (0, 0),
         mem: MemOp::None,
+    }
+}
+
+fn transfer(class: Class) -> Done {
+    Done {
+        transfer: true,
+        ..done(class)
     }
 }
 
@@ -60,14 +75,20 @@ fn bit(r: u32) -> u32 {
     if r == 0 { 0 } else { 1 << r }
 }
 
+/// Whether `ins` accesses memory (format 3, op = 3: every load, store and
+/// atomic, the FPU's and coprocessor's included).
+pub(super) fn is_memory(ins: u32) -> bool {
+    ins >> 30 == 3
+}
+
 /// Whether `ins` is a Bicc (for the icchold interlock).
 pub(super) fn is_bicc(ins: u32) -> bool {
     ins >> 30 == 0 && ins >> 22 & 7 == 2
 }
 
-/// The registers `ins` reads, one bit each (%g0 never), for the load-use
-/// interlock: rs1 and rs2 of every format 3 instruction that reads them,
-/// and the data a store writes.
+/// The registers `ins` reads as operands, one bit each (%g0 never), for
+/// the load-use interlock: rs1 and rs2 of every format 3 instruction that
+/// reads them (a load's or store's address included).
 pub(super) fn sources(ins: u32) -> u32 {
     let (op, op3) = (ins >> 30, ins >> 19 & 0x3F);
     let rs1 = bit(ins >> 14 & 31);
@@ -77,17 +98,21 @@ pub(super) fn sources(ins: u32) -> u32 {
         2 if (0x28..=0x2B).contains(&op3) => 0,
         // sbox reads rd as its second operand
         2 if op3 == ext::OP3_SBOX => rs1 | bit(rd),
-        2 => rs1 | rs2,
-        3 => {
-            // SWAP's data is read late: no interlock on it (RTL
-            // bench_lddelay2 `swap`: 35 as with lddelay 1)
-            let data = match op3 & 0x2F {
-                0x04..=0x06 => bit(rd),
-                0x07 => bit(rd & !1) | bit(rd | 1),
-                _ => 0,
-            };
-            rs1 | rs2 | data
-        }
+        2 | 3 => rs1 | rs2,
+        _ => 0,
+    }
+}
+
+/// The registers a store writes to memory (ST, STB, STH: rd; STD: the
+/// pair), read in the store's second slot. Only a `lddelay` 2 pipeline
+/// interlocks on them (iu.vhd `ldcheck3` exists only when LDDELAY = 2);
+/// with `lddelay` 1 the loaded value is forwarded. SWAP's data is read
+/// late in both (RTL bench_lddelay2 `swap`: 35 as with lddelay 1).
+pub(super) fn store_data(ins: u32) -> u32 {
+    let (op, op3, rd) = (ins >> 30, ins >> 19 & 0x3F, ins >> 25 & 31);
+    match (op, op3 & 0x2F) {
+        (3, 0x04..=0x06) => bit(rd),
+        (3, 0x07) => bit(rd & !1) | bit(rd | 1),
         _ => 0,
     }
 }
@@ -162,7 +187,7 @@ impl Leon2 {
                 let target = self.pc.wrapping_add(ins << 2);
                 self.set_reg(15, self.pc);
                 self.delayed(target);
-                Ok(done(Class::Call))
+                Ok(transfer(Class::Call))
             }
             2 => self.arithmetic(ins),
             _ => self.memory(ins),
@@ -183,6 +208,7 @@ impl Leon2 {
                 let target = self.pc.wrapping_add(((ins << 10) as i32 >> 8) as u32);
                 let taken = condition(cond, self.psr);
                 let mut d = done(Class::Single);
+                d.transfer = taken;
                 match (taken, annul) {
                     // BA,a: the slot is annulled
                     (true, true) if cond == 8 => {
@@ -393,7 +419,7 @@ impl Leon2 {
                 }
                 self.set_reg(rd, self.pc);
                 self.delayed(target);
-                return Ok(done(Class::Jump));
+                return Ok(transfer(Class::Jump));
             }
             0x39 => return self.rett(a.wrapping_add(b)),
             0x3A => {
@@ -460,7 +486,7 @@ impl Leon2 {
         let ps = if self.psr & psr::PS != 0 { psr::S } else { 0 };
         self.psr = (self.psr & !psr::S) | ps | psr::ET;
         self.delayed(target);
-        Ok(done(Class::ReturnFromTrap))
+        Ok(transfer(Class::ReturnFromTrap))
     }
 
     fn memory(&mut self, ins: u32) -> Result<Done, Fault> {
@@ -532,14 +558,22 @@ impl Leon2 {
             0x4..=0x6 => {
                 self.write(addr, align, self.reg(rd))?;
                 d.class = Class::Store;
-                d.mem = MemOp::Store { double: false };
+                d.mem = MemOp::Store {
+                    addr,
+                    word: align == 4,
+                    double: false,
+                };
             }
             0x7 => {
                 let (w0, w1) = (self.reg(rd), self.reg(rd + 1));
                 self.write(addr, 4, w0)?;
                 self.write(addr.wrapping_add(4), 4, w1)?;
                 d.class = Class::StoreDouble;
-                d.mem = MemOp::Store { double: true };
+                d.mem = MemOp::Store {
+                    addr,
+                    word: true,
+                    double: true,
+                };
             }
             0xD => {
                 let v = self.read(addr, 1)?;

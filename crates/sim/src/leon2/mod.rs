@@ -167,6 +167,14 @@ pub struct Leon2 {
     loaded: [(u32, u32); 2],
     /// The previous instruction set the icc.
     icc_set: bool,
+    /// The previous instruction was a JMPL: its wrong-path slot follows
+    /// this one (the delay slot) unless it traps.
+    wrong_path: bool,
+    /// The previous instruction's data read missed the D-cache.
+    read_missed: bool,
+    /// The previous instruction was a taken control transfer with its
+    /// delay slot executed: this one is that slot.
+    delay_slot: bool,
     last_pc: Option<u32>,
     call_stub: Option<u32>,
     /// One past the highest RAM byte `load` wrote.
@@ -211,6 +219,9 @@ impl Leon2 {
             mem: cache::MemorySystem::new(config.memory),
             loaded: [(0, 0); 2],
             icc_set: false,
+            wrong_path: false,
+            read_missed: false,
+            delay_slot: false,
             last_pc: None,
             call_stub: None,
             loaded_end: 0,
@@ -231,6 +242,25 @@ impl Leon2 {
     /// Start at `entry` (PC = entry, nPC = entry + 4).
     pub fn boot(&mut self, entry: u32) {
         self.set_pc(entry);
+    }
+
+    /// Start again at `entry` with the caches as the last run left them
+    /// ("warm"), the way the RTL reference reruns a program: %psr and %wim
+    /// as after boot (S = 1, PS = 1, ET = 0, CWP = 0, WIM = 0), the other
+    /// registers and memory as they are, the pipeline empty and the bus
+    /// idle (the rerun stub runs uncached long enough for the write buffer
+    /// and any line fill to finish).
+    pub fn restart(&mut self, entry: u32) {
+        self.set_psr(psr::S | psr::PS);
+        self.wim = 0;
+        self.loaded = [(0, 0); 2];
+        self.icc_set = false;
+        self.wrong_path = false;
+        self.read_missed = false;
+        self.delay_slot = false;
+        self.last_pc = None;
+        self.mem.settle();
+        self.boot(entry);
     }
 
     /// Place `bytes` at `addr` (PROM or RAM) and mark them fetchable; the
@@ -493,10 +523,12 @@ impl Leon2 {
         let extra = match op {
             exec::MemOp::None => 0,
             exec::MemOp::Load { addr, double } => self.timed_load(addr, double, at),
-            exec::MemOp::Store { double } => self.mem.store(double, at),
+            exec::MemOp::Store { addr, word, double } => self.mem.store(addr, word, double, at),
             exec::MemOp::Atomic { addr } => {
+                // the read has made the word valid: the write validates
+                // nothing more
                 let read = self.timed_load(addr, false, at);
-                read + self.mem.store(false, at + read)
+                read + self.mem.store(addr, false, false, at + read)
             }
         };
         extra as u32
@@ -517,10 +549,61 @@ impl Leon2 {
         }
     }
 
+    /// The cycles the pipeline stays frozen because it could not take a
+    /// word of the instruction fill in progress (icache.vhd `underrun`),
+    /// for the instruction fetched by `fetched` whose slots end at
+    /// `end`, with `data` cycles of data stall: a word arriving while the
+    /// instruction holds the fetch (every slot but its last: multi-cycle
+    /// instructions, interlocks) freezes it until the fill is over; a data
+    /// stall or a taken control transfer during the fill makes the rest of
+    /// the line come from the cache after the fill (their own costs: the
+    /// data stall outlasts the fill, the branch target is fetched later).
+    fn underrun(&mut self, fetched: u64, end: u64, data: u32, transfer: bool) -> u32 {
+        if !self.mem.streaming(fetched) {
+            return 0;
+        }
+        if let Some(t) = self.mem.word_ready_in(fetched, end.saturating_sub(1)) {
+            let resume = self.mem.underrun().unwrap_or(t + 1);
+            return (resume - (t + 1)) as u32;
+        }
+        if data > 0 || transfer {
+            self.mem.underrun();
+        }
+        0
+    }
+
+    /// Start the next instruction's fetch before this instruction's data
+    /// access takes the bus, where the fetch gets there first. The fetch
+    /// starts in this one's last slot (it issues `slots` cycles, ending
+    /// at `end`), its bus request a cycle later; the access asks in its
+    /// memory stage + 1, the issue + 3. So the fetch goes first after LD,
+    /// ST, LDD (1 or 2 slots); at a tie (STD, LDSTUB, SWAP: 3 slots) the
+    /// D-cache has priority (acache.vhd ~118). A burst then keeps the bus
+    /// until its end. With burst fetch off a store's write is served
+    /// first (what the RTL's totals show; the single-read hand-over is not
+    /// traced).
+    fn fetch_next_first(&mut self, mem: exec::MemOp, end: u64, slots: u32) {
+        let first = match mem {
+            exec::MemOp::None => false,
+            exec::MemOp::Store { .. } => self.config.memory.burst,
+            _ => true,
+        };
+        if first && slots < 3 {
+            let request = end.saturating_sub(cache::FETCH_LEAD);
+            self.mem
+                .fetch_early(self.pc, request, self.cacheable(self.pc));
+        }
+    }
+
     /// The load-use stall of `ins` after the loads before it.
     fn load_use_stall(&self, ins: u32) -> u32 {
-        let reads = exec::sources(ins);
         let t = &self.config.timing;
+        let reads = exec::sources(ins)
+            | if t.lddelay >= 2 {
+                exec::store_data(ins)
+            } else {
+                0
+            };
         let mut stall = 0;
         for (d, &(full, first)) in self.loaded.iter().enumerate() {
             let d = d as u32 + 1;
@@ -542,32 +625,64 @@ impl Cpu for Leon2 {
             return Err(SimError::fetch_outside(self, pc, self.last_pc));
         }
         let ins = self.peek32(pc).unwrap_or(0);
-        let sequential = self.last_pc == Some(pc.wrapping_sub(4));
+        // the first instruction of a trap handler (the entry is a branch
+        // target like any other)
+        let after_trap = self.last_pc.is_none() && self.traps > 0;
         self.last_pc = Some(pc);
         let t = self.config.timing;
-        let now = self.cycles;
+        let now = self.cycles + cache::EPOCH;
         let misses = self.mem.stats.ifetch_misses;
-        let fetch = self.mem.fetch(pc, now, sequential, self.cacheable(pc)) as u32;
+        let fetch = self.mem.fetch(
+            pc,
+            now,
+            if after_trap {
+                cache::TRAP_FETCH_LEAD
+            } else {
+                cache::FETCH_LEAD
+            },
+            std::mem::take(&mut self.delay_slot),
+            self.cacheable(pc),
+        ) as u32;
         self.observe_cache(
             CacheKind::Instruction,
             pc,
             misses == self.mem.stats.ifetch_misses,
         );
         let mut cycles = fetch + self.load_use_stall(ins);
+        if self.read_missed && exec::is_memory(ins) {
+            cycles += timing::MISS_THEN_ACCESS;
+        }
         let npc = self.npc;
+        let misses = self.mem.stats.dread_misses;
         match self.execute(ins) {
             Ok(done) => {
                 if self.icc_set && t.icchold && exec::is_bicc(ins) {
                     cycles += 1;
                 }
-                cycles += self.data_cycles(done.mem, now + cycles as u64);
-                cycles += done.class.cycles(&t);
+                let issue = now + cycles as u64;
+                let slots = done.class.cycles(&t);
+                self.fetch_next_first(done.mem, issue + slots as u64, slots);
+                let data = self.data_cycles(done.mem, issue);
+                cycles += self.underrun(
+                    now + fetch as u64,
+                    issue + slots as u64,
+                    data,
+                    done.transfer,
+                );
+                cycles += data + slots;
+                if std::mem::take(&mut self.wrong_path) {
+                    cycles += timing::WRONG_PATH_SLOT;
+                }
+                self.wrong_path = done.class == timing::Class::Jump;
+                self.delay_slot = done.transfer && !done.annulled;
+                self.read_missed = misses != self.mem.stats.dread_misses;
                 self.icc_set = done.sets_icc;
                 self.loaded = [done.loaded, self.loaded[0]];
                 if done.annulled {
                     cycles += timing::ANNULLED_SLOT;
                     self.loaded = [(0, 0), self.loaded[0]];
                     self.icc_set = false;
+                    self.read_missed = false;
                 }
                 self.instructions += 1;
             }
@@ -577,6 +692,8 @@ impl Cpu for Leon2 {
                 self.trap(pc, tt)?;
                 cycles += t.trap;
                 self.icc_set = false;
+                self.wrong_path = false;
+                self.read_missed = false;
                 self.loaded = [(0, 0); 2];
                 // the handler's first instruction is a jump target
                 self.last_pc = None;

@@ -1,7 +1,7 @@
 //! Instruction timing of the LEON2 integer unit in clock cycles, as data:
 //! the cycles each instruction class occupies the pipeline with every
-//! access hitting in the caches (no cache is modelled yet: every fetch and
-//! every load hits, every store finds the write buffer empty), plus the two
+//! access hitting in the caches (misses, the write buffer and the bus are
+//! `cache.rs`'s), plus the two
 //! interlocks the VHDL has (load use, `lddelay`; a branch right after an
 //! icc setter, `icchold`).
 //!
@@ -139,7 +139,9 @@ pub enum Class {
     Atomic,
     /// CALL: [`Timing::call`].
     Call,
-    /// JMPL (RET, RETL): 2 (bench `jmpl`: JMPL + nop = 3.0).
+    /// JMPL (RET, RETL): 1, and the wrong-path slot the pipeline fetches
+    /// after the delay slot and nullifies ([`WRONG_PATH_SLOT`]), 2 in all
+    /// (bench `jmpl`: JMPL + nop = 3.0).
     Jump,
     /// RETT: 1 (bench `ta_rett`: the `jmp %l2; rett %l2+4` pair costs 3).
     ReturnFromTrap,
@@ -156,8 +158,8 @@ pub enum Class {
 impl Class {
     pub const fn cycles(self, t: &Timing) -> u32 {
         match self {
-            Class::Single | Class::Load | Class::ReturnFromTrap => 1,
-            Class::LoadDouble | Class::Store | Class::Jump => 2,
+            Class::Single | Class::Load | Class::ReturnFromTrap | Class::Jump => 1,
+            Class::LoadDouble | Class::Store => 2,
             Class::StoreDouble | Class::Atomic => 3,
             Class::Call => t.call,
             Class::Multiply => t.multiplier.cycles(),
@@ -171,6 +173,20 @@ impl Class {
 /// An annulled delay slot still takes its cycle (bench `ba_a`,
 /// `bne_a_untaken`: 2.0 a pair, as with the slot executed).
 pub const ANNULLED_SLOT: u32 = 1;
+
+/// The slot after a JMPL's (or RETT's JMPL's) delay slot: the instruction
+/// fetched behind the delay slot is nullified (iu.vhd `mein.inull`), so a
+/// JMPL costs 1 + this. When the delay slot traps, the trap's annul_all
+/// kills that slot with the rest (iu.vhd write stage): JMPL + a trapping
+/// delay slot cost 1 + [`Timing::trap`] (RTL: `ret; restore` underflowing).
+pub const WRONG_PATH_SLOT: u32 = 1;
+
+/// A D-cache read miss followed directly by another memory access (load,
+/// store, atomic) holds one cycle more: the D-cache goes through state
+/// "011" to re-read its RAM for the next access (dcache.vhd ~610-615).
+/// Back-to-back load misses thus cost 5.875 a load in a loop of eight
+/// (bench `dmiss_ld`).
+pub const MISS_THEN_ACCESS: u32 = 1;
 
 /// Load-use stall of an instruction `distance` slots after a load (1: the
 /// next one) that reads the loaded register: `lddelay` at distance 1 and

@@ -2,6 +2,10 @@
  * the sixth spills a window, every return fills one. */
 #include "rt.h"
 
+#ifndef FIB
+#define FIB 20
+#endif
+
 u32 result;
 
 __attribute__((noipa)) static u32 fib(u32 n)
@@ -16,6 +20,6 @@ __attribute__((noipa)) static u32 depth(u32 n, u32 a, u32 b, u32 c)
 
 int main(void)
 {
-    result = fib(20) * 1000 + depth(40, 1, 2, 3);
+    result = fib(FIB) * 1000 + depth(40, 1, 2, 3);
     return (int)result;
 }
