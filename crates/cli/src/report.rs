@@ -12,7 +12,7 @@ use cardlab_lab::campaign::Campaign;
 use cardlab_lab::manifest::Manifest;
 use cardlab_lab::measure::vectors;
 use cardlab_lab::report::{
-    Report, comparison_cells, comparison_header, files, footnotes, tally, write_all,
+    Report, comparison_cells, comparison_header, files, footnotes, summary, tally, write_all,
 };
 use cardlab_lab::sweep::{self, SweepPoint};
 use cardlab_lab::{host, seeds};
@@ -123,6 +123,23 @@ fn machine() -> String {
     model.unwrap_or_else(|| std::env::consts::ARCH.to_string())
 }
 
+/// The report's answer, last on the terminal where it stays in view: the
+/// counts per seed and per CPU and the figures we lose, with why.
+fn print_summary(comparisons: &[seeds::Comparison]) {
+    let s = summary::summarise(comparisons);
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED)
+        .set_header(summary::SUMMARY_HEADER);
+    for row in summary::summary_rows(&s) {
+        t.add_row(row);
+    }
+    println!("Summary\n{}\n{t}", summary::headline(&s));
+    for (c, l) in &s.losses {
+        println!("- {}", summary::loss_text(c, l));
+    }
+    println!();
+}
+
 pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let input = |e: &dyn std::fmt::Display| Failure::Input(e.to_string());
     if args.out.exists() && !args.out.is_dir() {
@@ -169,6 +186,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
             tally(c)
         );
     }
+    print_summary(&comparisons);
     println!("Not compared yet: {}.", not_compared.join(", "));
     println!(
         "Wrote {} files to {}; open {} in a browser.",

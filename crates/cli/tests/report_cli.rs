@@ -24,6 +24,18 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     out
 }
 
+/// How many of seeds.csv's simulated lines have `verdict`.
+fn seeds_csv_lines(out_dir: &Path, verdict: &str) -> usize {
+    let mut seeds = csv::Reader::from_path(out_dir.join("seeds.csv")).unwrap();
+    let header = seeds.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    seeds
+        .records()
+        .map(|r| r.unwrap())
+        .filter(|r| &r[col("target")] != "host" && &r[col("verdict")] == verdict)
+        .count()
+}
+
 /// "key=N" out of a line of "key=N" words.
 fn count(line: &str, key: &str) -> usize {
     line.split_whitespace()
@@ -59,6 +71,9 @@ fn check_page(out_dir: &Path) {
     assert_eq!(count(&stdout, "tables"), tables, "{stdout}");
     assert_eq!(count(&stdout, "svgs"), plots, "{stdout}");
     assert_eq!(count(&stdout, "figures"), plots, "{stdout}");
+    // The summary comes straight after the title, its plot first of all.
+    assert!(stdout.contains("lead=summary "), "{stdout}");
+    assert!(stdout.contains("first_figure=overview-ratios"), "{stdout}");
 
     let url = format!("file://{}", page.display());
     let rendered = Command::new("chromium")
@@ -75,6 +90,47 @@ fn check_page(out_dir: &Path) {
     assert!(rendered.status.success(), "chromium failed on {url}");
     assert_eq!(dom.matches("<svg").count(), plots, "plots rendered");
     assert_eq!(dom.matches("<table").count(), tables, "tables rendered");
+    let at = |what: &str| {
+        dom.find(what)
+            .unwrap_or_else(|| panic!("no {what} rendered"))
+    };
+    let summary = at("<section id=\"summary\"");
+    assert_eq!(summary, at("<section"), "the summary is the first section");
+    let after = summary + dom[summary..].find("</section>").unwrap();
+    for first in ["<table", "<svg", "<figure", "<p"] {
+        let pos = at(first);
+        assert!(
+            summary < pos && pos < after,
+            "the first {first} is the summary's"
+        );
+    }
+    assert!(dom[summary..after].contains("id=\"overview-ratios\""));
+    assert!(
+        dom[summary..after].contains(&headline(out_dir)),
+        "{}",
+        &dom[summary..after]
+    );
+}
+
+/// The summary's answer as seeds.csv's simulated lines add it up.
+fn headline(out_dir: &Path) -> String {
+    let mut seeds = csv::Reader::from_path(out_dir.join("seeds.csv")).unwrap();
+    let header = seeds.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let mut counts = BTreeMap::new();
+    for r in seeds.records().map(|r| r.unwrap()) {
+        if &r[col("target")] != "host" {
+            *counts.entry(r[col("verdict")].to_string()).or_insert(0) += 1;
+        }
+    }
+    let n = |v: &str| counts.get(v).copied().unwrap_or(0);
+    format!(
+        "{} published figures compared on the simulated CPUs: ours beat {}, tie {} and lose {}.",
+        n("better") + n("same") + n("worse"),
+        n("better"),
+        n("same"),
+        n("worse")
+    )
 }
 
 #[test]
@@ -99,6 +155,22 @@ fn the_report_prints_and_writes_every_seed_table() {
         assert!(stdout.contains(title), "{title} missing:\n{stdout}");
     }
     let md = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+    assert!(
+        md.starts_with(&format!(
+            "# cardlab report\n\n## Summary\n\n{}",
+            headline(&out_dir)
+        )),
+        "{md}"
+    );
+    // Every figure we lose is listed with its reason.
+    let losses = md.split("## Seed").next().unwrap().lines();
+    let losses: Vec<&str> = losses.filter(|l| l.starts_with("- Seed")).collect();
+    let worse = seeds_csv_lines(&out_dir, "worse");
+    assert_eq!(losses.len(), worse, "{losses:?}");
+    assert!(
+        losses.iter().all(|l| !l.contains("no reason recorded")),
+        "{losses:?}"
+    );
     assert!(md.contains("## Seed 000 §6.1: 8051"));
     assert!(md.contains("## Every result"));
 

@@ -8,6 +8,7 @@
 
 pub mod html;
 pub mod plot;
+pub mod summary;
 
 use crate::measure::{Row, cycles_text, ram_text, timing_text};
 use crate::seeds::{Comparison, Line, Verdict};
@@ -207,6 +208,34 @@ fn intro(report: &Report) -> String {
     )
 }
 
+/// The summary that opens report.md: the answer, the table per seed and
+/// per CPU, the figures we lose with why, and the overview plot.
+fn summary_markdown(report: &Report, plots: &[plot::Plot]) -> String {
+    let s = summary::summarise(report.comparisons);
+    let mut out = format!(
+        "## {}\n\n{}\n\n",
+        plot::SUMMARY_GROUP,
+        summary::headline(&s)
+    );
+    md_table(
+        &mut out,
+        &summary::SUMMARY_HEADER,
+        summary::summary_rows(&s).into_iter(),
+    );
+    out.push('\n');
+    if !s.losses.is_empty() {
+        out.push_str("The figures we lose:\n\n");
+        for (c, l) in &s.losses {
+            out.push_str(&format!("- {}\n", summary::loss_text(c, l)));
+        }
+        out.push('\n');
+    }
+    for p in plots.iter().filter(|p| p.group == plot::SUMMARY_GROUP) {
+        out.push_str(&format!("![{}](plots/{}.svg)\n\n", p.title, p.name));
+    }
+    out
+}
+
 /// Markdown of result rows alone (`cardlab bench --format md`).
 pub fn results_markdown(rows: &[Row]) -> String {
     let mut out = String::new();
@@ -218,7 +247,9 @@ pub fn results_markdown(rows: &[Row]) -> String {
 /// trade-off plots, then every result row. Plots are linked from `plots/`.
 pub fn markdown(report: &Report, plots: &[plot::Plot]) -> String {
     let image = |p: &plot::Plot| format!("![{}](plots/{}.svg)\n\n", p.title, p.name);
-    let mut out = format!("# cardlab report\n\n{}\n\n", intro(report));
+    let mut out = "# cardlab report\n\n".to_string();
+    out.push_str(&summary_markdown(report, plots));
+    out.push_str(&format!("{}\n\n", intro(report)));
     for c in report.comparisons {
         out.push_str(&format!("## {}\n\n{}\n\n", c.title, c.assumption));
         md_table(
@@ -233,10 +264,9 @@ pub fn markdown(report: &Report, plots: &[plot::Plot]) -> String {
         }
     }
     let mut group = "";
-    for p in plots
-        .iter()
-        .filter(|p| !report.comparisons.iter().any(|c| c.title == p.group))
-    {
+    for p in plots.iter().filter(|p| {
+        p.group != plot::SUMMARY_GROUP && !report.comparisons.iter().any(|c| c.title == p.group)
+    }) {
         if p.group != group {
             group = &p.group;
             out.push_str(&format!("## {group}\n\n"));
