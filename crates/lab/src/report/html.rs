@@ -3,8 +3,8 @@
 //! Markdown and CSV.
 
 use super::{
-    RESULT_HEADER, RESULT_LEGEND, Report, comparison_cells, comparison_header, notes, result_cells,
-    tally,
+    RESULT_HEADER, RESULT_LEGEND, Report, comparison_cells, comparison_header, host_pointer, notes,
+    result_cells, tally,
 };
 use crate::measure::Row;
 use crate::report::plot::{Plot, SUMMARY_GROUP, slug};
@@ -96,8 +96,8 @@ fn comparison(c: &Comparison, plots: &[&Plot]) -> Markup {
 
 /// The page's opening section: the answer, the table per seed and per
 /// CPU, the figures we lose with why, and the overview plot.
-fn summary(comparisons: &[Comparison], plots: &[&Plot]) -> Markup {
-    let s = summarise(comparisons);
+fn summary(comparisons: &[Comparison], host: &[Comparison], plots: &[&Plot]) -> Markup {
+    let s = summarise(comparisons, host);
     html! {
         section id=(slug(SUMMARY_GROUP)) {
             h2 { (SUMMARY_GROUP) }
@@ -178,7 +178,7 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
             }
             body {
                 h1 { "cardlab report" }
-                (summary(comparisons, &of_group(SUMMARY_GROUP)))
+                (summary(comparisons, report.host, &of_group(SUMMARY_GROUP)))
                 p { (intro) }
                 nav {
                     h3 { "Seed tables" }
@@ -196,6 +196,9 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
                     p { a href="#every-result" { "Every result" } " (" (rows.len()) " rows)" }
                 }
                 @for c in comparisons { (comparison(c, &of_group(&c.title))) }
+                @if let Some(host) = host_pointer(report) {
+                    p.host { (host) }
+                }
                 @for g in &other_groups {
                     section id=(slug(g)) {
                         h2 { (g) }

@@ -67,8 +67,9 @@ fn count_of(groups: &mut Vec<(String, Count)>, key: &str) -> usize {
     }
 }
 
-/// Count every comparison's verdicts, in all, per seed and per CPU.
-pub fn summarise(comparisons: &[Comparison]) -> Summary<'_> {
+/// Count the simulated comparisons' verdicts, in all, per seed and per
+/// CPU; the host tables' figures are only counted.
+pub fn summarise<'a>(comparisons: &'a [Comparison], host: &[Comparison]) -> Summary<'a> {
     let simulated: Vec<&Comparison> = comparisons.iter().filter(|c| !on_host(c)).collect();
     let mut all = Count::default();
     let mut seeds: Vec<(String, Count)> = vec![];
@@ -92,9 +93,8 @@ pub fn summarise(comparisons: &[Comparison]) -> Summary<'_> {
         all,
         groups: seeds.into_iter().chain(cpus).collect(),
         losses,
-        host_figures: comparisons
-            .iter()
-            .filter(|c| on_host(c))
+        host_figures: (comparisons.iter().filter(|c| on_host(c)))
+            .chain(host)
             .map(|c| c.lines.len())
             .sum(),
     }
@@ -153,7 +153,7 @@ pub fn headline(s: &Summary) -> String {
     if s.host_figures > 0 {
         out.push_str(&format!(
             " Seed 001's {} host figures time this machine against the paper's Pentium Pro \
-             and are not counted.",
+             and are not counted (host.md, host.csv).",
             s.host_figures
         ));
     }
