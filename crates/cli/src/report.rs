@@ -78,30 +78,43 @@ fn cache_sweep(
 /// as the timing rekeys it), then all that pass timed together, round
 /// after round, so their ratios hold; or why an option has no figures.
 fn host_keying(data: &Data) -> Result<Vec<Result<HostFigures, String>>, Failure> {
-    let mut checked: Vec<(Keying, String, Vec<u8>, Result<(), String>)> = vec![];
+    /// One option at one key size: its label, the key it is timed with,
+    /// and whether it gave every known answer.
+    struct Checked {
+        keying: Keying,
+        label: String,
+        key: Vec<u8>,
+        verdict: Result<(), String>,
+    }
+    let mut checked: Vec<Checked> = vec![];
     for bits in [128, 192, 256] {
         let vectors = vectors(&data.vectors(), Algorithm::Twofish, bits)
             .map_err(|e| Failure::Input(e.to_string()))?;
         for keying in Keying::ALL {
             let label = format!("{keying} {bits}");
             let verdict = check_keying(keying, &vectors).map_err(|e| format!("{label}: {e}"));
-            checked.push((keying, label, vectors[0].key.clone(), verdict));
+            checked.push(Checked {
+                keying,
+                label,
+                key: vectors[0].key.clone(),
+                verdict,
+            });
         }
     }
     let timed: Vec<(Keying, &[u8])> = (checked.iter())
-        .filter(|c| c.3.is_ok())
-        .map(|(keying, _, key, _)| (*keying, key.as_slice()))
+        .filter(|c| c.verdict.is_ok())
+        .map(|c| (c.keying, c.key.as_slice()))
         .collect();
     let mut figures = measure_interleaved(&timed).into_iter();
     Ok(checked
         .iter()
-        .map(|(_, label, _, verdict)| {
-            verdict.clone()?;
+        .map(|c| {
+            c.verdict.clone()?;
             figures
                 .next()
                 .expect("one figure per option timed")
-                .map_err(|e| format!("{label}: {e}"))?
-                .ok_or_else(|| format!("{label}: no cycle counter on this machine"))
+                .map_err(|e| format!("{}: {e}", c.label))?
+                .ok_or_else(|| format!("{}: no cycle counter on this machine", c.label))
         })
         .collect())
 }
