@@ -75,17 +75,41 @@ fn internal_authenticate_and_get_challenge() {
     assert_ne!(a.data(), b.data(), "challenges repeat");
 }
 
+/// ISO 7816-4's implicit selection: the single application is selected at
+/// reset, so a reader may send GET CHALLENGE (or anything else) first;
+/// SELECT by its AID still answers 9000, another AID 6A82 and leaves it
+/// selected.
+#[test]
+fn the_application_is_selected_at_power_on() {
+    for build in BUILDS {
+        let mut c = card(build);
+        let x = tx(&mut c, &[0x00, 0x84, 0x00, 0x00, 0x08]);
+        assert_eq!(
+            (x.data().len(), x.sw()),
+            (8, 0x9000),
+            "{build} GET CHALLENGE first"
+        );
+        let key = [0x24u8; 16];
+        assert_eq!(tx(&mut c, &put_key(&key)).sw(), 0x9000, "{build} PUT DATA");
+        let other_aid = [0x00, 0xA4, 0x04, 0x00, 0x03, 0xA0, 0x00, 0x01];
+        assert_eq!(tx(&mut c, &other_aid).sw(), 0x6A82, "{build}");
+        let x = tx(&mut c, &encipher(&[0; 16]));
+        assert_eq!(
+            (x.data(), x.sw()),
+            (&aes(&key, &[0; 16])[..], 0x9000),
+            "{build}"
+        );
+        assert_eq!(tx(&mut c, &select()).sw(), 0x9000, "{build} SELECT by AID");
+        let x = tx(&mut c, &[0x00, 0x84, 0x00, 0x00, 0x10]);
+        assert_eq!((x.data().len(), x.sw()), (16, 0x9000), "{build}");
+    }
+}
+
 #[test]
 fn every_error_has_its_status_word() {
     let mut c = card("onthefly");
-    let before_select = tx(&mut c, &[0x00, 0x84, 0x00, 0x00, 0x08]).sw();
-    assert_eq!(
-        before_select, 0x6982,
-        "commands need the application selected"
-    );
     let other_aid = [0x00, 0xA4, 0x04, 0x00, 0x03, 0xA0, 0x00, 0x01];
     assert_eq!(tx(&mut c, &other_aid).sw(), 0x6A82);
-    tx(&mut c, &select());
     assert_eq!(tx(&mut c, &encipher(&[0; 16])).sw(), 0x6985, "no key yet");
     for (apdu, sw) in [
         (vec![0x90, 0x84, 0x00, 0x00, 0x08], 0x6E00),

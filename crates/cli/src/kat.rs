@@ -21,7 +21,7 @@ pub struct KatArgs {
     /// Folder holding index.toml and the vector files [default: the checkout's vectors/, else the copy built into cardlab].
     #[arg(long, value_name = "DIR", env = "CARDLAB_VECTORS")]
     vectors: Option<PathBuf>,
-    /// Run at most two Monte Carlo records per file and key size (seconds instead of a minute).
+    /// Run at most two Monte Carlo records per file and key size (a second instead of ten).
     #[arg(long)]
     quick: bool,
 }

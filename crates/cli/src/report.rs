@@ -12,12 +12,12 @@ use cardlab_lab::campaign::Campaign;
 use cardlab_lab::manifest::Manifest;
 use cardlab_lab::measure::vectors;
 use cardlab_lab::report::{
-    Report, comparison_cells, comparison_header, files, footnotes, tally, write_all,
+    Report, comparison_cells, comparison_header, files, footnotes, summary, tally, write_all,
 };
 use cardlab_lab::sweep::{self, SweepPoint};
 use cardlab_lab::{host, seeds};
 use cardlab_sim::target::Target;
-use cardlab_twofish::measure::{HostFigures, measure};
+use cardlab_twofish::measure::{HostFigures, measure_interleaved};
 use cardlab_twofish::{Keying, Twofish};
 use clap::Args;
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
@@ -75,39 +75,69 @@ fn cache_sweep(
 
 /// Seed 001 Tables 1 and 2: each keying option at each key size checked
 /// against every Twofish known answer of that size (one instance rekeyed,
-/// as the timing rekeys it), then timed; or why it has no figures.
+/// as the timing rekeys it), then all that pass timed together, round
+/// after round, so their ratios hold; or why an option has no figures.
 fn host_keying(data: &Data) -> Result<Vec<Result<HostFigures, String>>, Failure> {
-    let mut out = vec![];
+    /// One option at one key size: its label, the key it is timed with,
+    /// and whether it gave every known answer.
+    struct Checked {
+        keying: Keying,
+        label: String,
+        key: Vec<u8>,
+        verdict: Result<(), String>,
+    }
+    let mut checked: Vec<Checked> = vec![];
     for bits in [128, 192, 256] {
         let vectors = vectors(&data.vectors(), Algorithm::Twofish, bits)
             .map_err(|e| Failure::Input(e.to_string()))?;
         for keying in Keying::ALL {
             let label = format!("{keying} {bits}");
-            let checked = Twofish::new(keying, &vectors[0].key)
-                .map_err(|e| e.to_string())
-                .and_then(|mut t| {
-                    let wrong = vectors.iter().find(|v| {
-                        t.set_key(&v.key).expect("a vector's key size");
-                        let mut b: [u8; 16] = v.pt[..].try_into().expect("16-byte block");
-                        t.encrypt(&mut b);
-                        let encrypted = b[..] == v.ct[..];
-                        t.decrypt(&mut b);
-                        !encrypted || b[..] != v.pt[..]
-                    });
-                    match wrong {
-                        Some(v) => Err(format!("{} does not match the oracle", v.label)),
-                        None => Ok(()),
-                    }
-                });
-            out.push(
-                checked
-                    .and_then(|()| measure(keying, &vectors[0].key).map_err(|e| e.to_string()))
-                    .and_then(|f| f.ok_or_else(|| "no cycle counter on this machine".to_string()))
-                    .map_err(|e| format!("{label}: {e}")),
-            );
+            let verdict = check_keying(keying, &vectors).map_err(|e| format!("{label}: {e}"));
+            checked.push(Checked {
+                keying,
+                label,
+                key: vectors[0].key.clone(),
+                verdict,
+            });
         }
     }
-    Ok(out)
+    let timed: Vec<(Keying, &[u8])> = (checked.iter())
+        .filter(|c| c.verdict.is_ok())
+        .map(|c| (c.keying, c.key.as_slice()))
+        .collect();
+    let mut figures = measure_interleaved(&timed).into_iter();
+    Ok(checked
+        .iter()
+        .map(|c| {
+            c.verdict.clone()?;
+            figures
+                .next()
+                .expect("one figure per option timed")
+                .map_err(|e| format!("{}: {e}", c.label))?
+                .ok_or_else(|| format!("{}: no cycle counter on this machine", c.label))
+        })
+        .collect())
+}
+
+/// Whether `keying` gives every known answer of `vectors` both ways, one
+/// instance rekeyed for each; the first that differs otherwise.
+fn check_keying(
+    keying: Keying,
+    vectors: &[cardlab_lab::measure::TestVector],
+) -> Result<(), String> {
+    let mut t = Twofish::new(keying, &vectors[0].key).map_err(|e| e.to_string())?;
+    let wrong = vectors.iter().find(|v| {
+        t.set_key(&v.key).expect("a vector's key size");
+        let mut b: [u8; 16] = v.pt[..].try_into().expect("16-byte block");
+        t.encrypt(&mut b);
+        let encrypted = b[..] == v.ct[..];
+        t.decrypt(&mut b);
+        !encrypted || b[..] != v.pt[..]
+    });
+    match wrong {
+        Some(v) => Err(format!("{} does not match the oracle", v.label)),
+        None => Ok(()),
+    }
 }
 
 /// The host's processor as /proc/cpuinfo names it, else its architecture.
@@ -121,6 +151,46 @@ fn machine() -> String {
                 .map(|m| m.trim().to_string())
         });
     model.unwrap_or_else(|| std::env::consts::ARCH.to_string())
+}
+
+/// The line that sets the host timings apart on the terminal: what
+/// `cardlab report` prints before it is the same from run to run.
+const HOST_HEADING: &str = "Seed 001's host timings (this machine's time-stamp counter; \
+     they differ from run to run, as do host.md and host.csv):";
+
+/// One seed table on the terminal: title, assumption, table, notes, tally.
+fn print_comparison(c: &seeds::Comparison) {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(comparison_header(c));
+    for line in &c.lines {
+        t.add_row(comparison_cells(c, line));
+    }
+    println!(
+        "{}\n{}\n{t}\n{}{}\n",
+        c.title,
+        c.assumption,
+        footnotes(c),
+        tally(c)
+    );
+}
+
+/// The report's answer, last on the terminal where it stays in view: the
+/// counts per seed and per CPU and the figures we lose, with why.
+fn print_summary(comparisons: &[seeds::Comparison], host: &[seeds::Comparison]) {
+    let s = summary::summarise(comparisons, host);
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED)
+        .set_header(summary::SUMMARY_HEADER);
+    for row in summary::summary_rows(&s) {
+        t.add_row(row);
+    }
+    println!("Summary\n{}\n{t}", summary::headline(&s));
+    for (c, l) in &s.losses {
+        println!("- {}", summary::loss_text(c, l));
+    }
+    println!();
 }
 
 pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
@@ -139,13 +209,14 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
     rows.extend(card_rows(&root)?);
     let sweep = cache_sweep(&manifests, &built, &data)?;
-    let mut comparisons = seeds::compare(&figures, &rows);
+    let comparisons = seeds::compare(&figures, &rows);
     let host = host_keying(&data)?;
-    comparisons.extend(host::seed001(&figures, &host, &machine()));
+    let host_tables = host::seed001(&figures, &host, &machine());
     let not_compared = seeds::not_compared(&figures);
     let firmware = data.describe_firmware(&root);
     let report = Report {
         comparisons: &comparisons,
+        host: &host_tables,
         rows: &rows,
         not_compared: &not_compared,
         firmware: &firmware,
@@ -153,23 +224,14 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     };
     let written =
         write_all(&args.out, &files(&report).map_err(|e| input(&e))?).map_err(|e| input(&e))?;
-    for c in &comparisons {
-        let mut t = Table::new();
-        t.load_preset(UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Dynamic)
-            .set_header(comparison_header(c));
-        for line in &c.lines {
-            t.add_row(comparison_cells(c, line));
-        }
-        println!(
-            "{}\n{}\n{t}\n{}{}\n",
-            c.title,
-            c.assumption,
-            footnotes(c),
-            tally(c)
-        );
-    }
+    comparisons.iter().for_each(print_comparison);
+    print_summary(&comparisons, &host_tables);
     println!("Not compared yet: {}.", not_compared.join(", "));
+    // Everything above is the same from run to run; the host timings are not.
+    if !host_tables.is_empty() {
+        println!("\n{HOST_HEADING}\n");
+        host_tables.iter().for_each(print_comparison);
+    }
     println!(
         "Wrote {} files to {}; open {} in a browser.",
         written.len(),

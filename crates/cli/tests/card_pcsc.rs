@@ -1,6 +1,7 @@
 //! The virtual card through the real PC/SC stack: pcscd with vsmartcard's
 //! vpcd, `cardlab card` connected to it as the card, then `opensc-tool`
-//! reads the ATR and sends a SELECT, `pcsc_scan` sees the card, and a
+//! reads the ATR and sends GET CHALLENGE (no SELECT first: the card
+//! selects its application at reset) and a SELECT, `pcsc_scan` sees the card, and a
 //! pyscard script (Debian's python3-pyscard) loads AES keys and
 //! enciphers the FIPS-197 vectors and every known-answer vector of NIST's
 //! ECBVarKey128.rsp through the card. The test starts pcscd and the card itself
@@ -124,6 +125,9 @@ fn pcsc_tools_and_pyscard_use_the_virtual_card() {
         (ok && text.contains("3b:17:13")).then_some(text)
     });
     assert!(atr.contains("3b:17:13:63:61:72:64:6c:61:62"), "{atr}");
+    // No SELECT yet: the application is selected implicitly at reset.
+    let (ok, text) = output(Command::new("opensc-tool").args(["-r", "0", "-s", "00:84:00:00:08"]));
+    assert!(ok && text.contains("SW1=0x90, SW2=0x00"), "{text}");
     let (ok, text) = output(Command::new("opensc-tool").args([
         "-r",
         "0",

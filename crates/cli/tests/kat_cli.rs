@@ -66,6 +66,34 @@ fn a_good_file_passes_and_a_wrong_ciphertext_fails_naming_the_vector() {
     assert!(err.contains("0 passed, 1 failed"), "{err}");
 }
 
+/// The vectors run on every core; the failure reported must still be the
+/// first in the file, and the counts those of the whole file.
+#[test]
+fn the_first_failure_in_file_order_is_named_whatever_ran_first() {
+    let body: String = (0..64)
+        .map(|i| {
+            let vector = GOOD.replace("COUNT = 0", &format!("COUNT = {i}"));
+            let vector = vector.strip_prefix("[ENCRYPT]\n").unwrap().to_string();
+            match i {
+                17 | 50 => vector.replace("0336763e", "0336763f"),
+                _ => vector,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let dir = vectors_with(&format!("[ENCRYPT]\n{body}"));
+    for _ in 0..3 {
+        let out = run_in(dir.path());
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        assert!(
+            err.contains("first failing vector [ENCRYPT] COUNT = 17"),
+            "{err}"
+        );
+        assert!(err.contains("62 passed, 2 failed"), "{err}");
+    }
+}
+
 #[test]
 fn malformed_and_missing_files_give_one_line_errors() {
     let bad_hex = vectors_with(&GOOD.replace("KEY = 00", "KEY = zz"));

@@ -89,6 +89,7 @@ fn blank(f: &Figure) -> Line {
         timing: None,
         at_clock: None,
         note: f.note.clone(),
+        why_worse: None,
     }
 }
 

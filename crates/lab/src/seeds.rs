@@ -413,13 +413,15 @@ pub const TABLES: &[SeedTable] = &[
 ];
 
 /// Why a published figure we still lose cannot be won, with the
-/// arithmetic: appended to the line's note while the verdict is "worse".
+/// arithmetic: appended to the line's note while the verdict is "worse";
+/// `short` is the one line the report's summary gives it.
 struct WhyWorse {
     seed: &'static str,
     reference: &'static str,
     cipher: &'static str,
     paper_variant: &'static str,
     metric: &'static str,
+    short: &'static str,
     why: &'static str,
 }
 
@@ -430,6 +432,7 @@ const WHY_WORSE: &[WhyWorse] = &[
         cipher: "AES",
         paper_variant: "MC68HC705B16",
         metric: "key_setup_cycles",
+        short: "each of the 160 round-key bytes goes to RAM2, reached only by 16-bit indexed stores: 1760 cycles before any S-box read",
         why: "each of the 160 new round-key bytes goes to RAM2, which the 6805 reaches only \
               by 16-bit indexed addressing: an EOR and an STA at 5 + 6 cycles, 1760 cycles \
               before any S-box read or loop, so a looped key schedule stays above 2200; \
@@ -443,6 +446,7 @@ const WHY_WORSE: &[WhyWorse] = &[
         cipher: "DES",
         paper_variant: "reference",
         metric: "code_bytes",
+        short: "getting under the footnote's 20000 cycles took 37 bytes of unrolling, and its \"about 1K code\" may leave the S-box table out",
         why: "our small DES is 816 bytes of code and a 273-byte S-box table; getting under \
               the footnote's 20000 cycles took 37 bytes of unrolling (20174 cycles in 1052 \
               bytes without it), and the footnote's \"about 1K code\" may leave the S-boxes \
@@ -454,6 +458,7 @@ const WHY_WORSE: &[WhyWorse] = &[
         cipher: "DES",
         paper_variant: "reference",
         metric: "ram_bytes",
+        short: "ours also takes 23 bytes but turns the key into C and D in place; keeping it as given costs a 24th byte and about 750 cycles",
         why: "23 bytes hold the key turned in place into C and D, the block, the round's \
               working bytes and the return address; keeping the key as given needs a 24th \
               byte for its eight parity bits and about 750 cycles to transpose it back \
@@ -465,6 +470,7 @@ const WHY_WORSE: &[WhyWorse] = &[
         cipher: "Twofish",
         paper_variant: "1024-byte tables",
         metric: "ram_bytes",
+        short: "as the lab counts RAM, block, key, return address, S0 and S1 and a round's sums already make 54 bytes; the paper quotes its ARM figure, registers left out",
         why: "48 bytes cannot be met as the lab counts RAM: block and key (32), the return \
               address (2), S0 and S1 (8; recomputing them for every g costs 13824 cycles) and a \
               round's two partial sums with the h output being built (12) already make 54; \
@@ -478,6 +484,7 @@ const WHY_WORSE: &[WhyWorse] = &[
         cipher: "AES",
         paper_variant: "Daemen-Rijmen fast",
         metric: "table_bytes",
+        short: "the row shows our fastest variant, whose 512 table bytes (S-box and xtime) buy 2132 cycles; our small meets every figure of the row with 256",
         why: "fast keeps 512 table bytes (S-box and xtime) for 2132 cycles, its ROM under the \
               paper's; without the xtime table each of MixColumns' 108 xtimes costs a cycle \
               more, so a 256-byte variant needs 2150 cycles or more even fully unrolled. Our \
@@ -513,6 +520,9 @@ pub struct Line {
     /// milliseconds (and kbit/s for a block operation) at that rate.
     pub at_clock: Option<String>,
     pub note: String,
+    /// For a figure we lose: why, in one line (the note has the arithmetic).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_worse: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -731,7 +741,12 @@ fn verdict(fig: &Figure, ours: f64) -> Verdict {
 /// The key size our rows carry for a figure: papers give DES's effective
 /// 56 bits, the lab's DES takes the 64-bit key with its parity bits.
 fn stored_key_bits(fig: &Figure) -> usize {
-    match (fig.cipher.to_ascii_lowercase().as_str(), fig.key_bits) {
+    stored_bits(&fig.cipher, fig.key_bits)
+}
+
+/// [`stored_key_bits`] of a paper's cipher name and key size.
+fn stored_bits(cipher: &str, key_bits: usize) -> usize {
+    match (cipher.to_ascii_lowercase().as_str(), key_bits) {
         ("des", 56) => 64,
         (_, bits) => bits,
     }
@@ -826,6 +841,7 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
         timing: None,
         at_clock: times(table, fig, None),
         note: fig.note.clone(),
+        why_worse: None,
     };
     if let Some(bad) = answering.iter().find(|r| !r.verified) {
         out.ours_variant = Some(bad.variant.clone());
@@ -889,6 +905,7 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
             true => format!("why: {}", w.why),
             false => format!("{}; why: {}", out.note, w.why),
         };
+        out.why_worse = Some(w.short.to_string());
     }
     out
 }
@@ -961,6 +978,106 @@ fn chosen_variant(
             && (cycles_op(&f.metric).is_some() || higher_is_better(&f.metric))
     })?;
     line(table, speed, rows, None).ours_variant
+}
+
+/// A paper's implementation where the trade-off plots place it beside
+/// ours: its whole ROM and its cycles per operation, in our units, from
+/// every simulated table of its seed that gives them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaperPoint {
+    pub seed: String,
+    pub target: String,
+    /// The paper's cipher name ("AES", "FEAL-32X").
+    pub cipher: String,
+    /// The key size our rows carry (DES: 64 for the paper's 56).
+    pub key_bits: usize,
+    /// The paper's name for the implementation.
+    pub variant: String,
+    /// Code and tables, where the paper gives both or one figure for all.
+    pub rom_bytes: Option<f64>,
+    /// Per operation, the paper's cycles counted as ours are (seed 002
+    /// Table 3's two-state cycles as states).
+    pub cycles: Vec<(Op, f64)>,
+}
+
+impl PaperPoint {
+    /// Whether the point is of our cipher `ours` ("aes", "feal-32").
+    pub fn is_cipher(&self, ours: &str) -> bool {
+        same_cipher(&self.cipher, ours)
+    }
+
+    /// The paper's cycles for `op`, if it gives them.
+    pub fn cycles_of(&self, op: Op) -> Option<f64> {
+        self.cycles.iter().find(|(o, _)| *o == op).map(|(_, c)| *c)
+    }
+}
+
+/// The whole ROM a comparison line gives for its paper's implementation:
+/// a code + tables sum, or a code figure that includes the tables.
+fn whole_rom(table: &SeedTable, l: &Line) -> Option<f64> {
+    match (l.metric.as_str(), table.code) {
+        ("rom_bytes", _) | ("code_bytes", CodeCount::CodeAndTables) => Some(l.published),
+        _ => None,
+    }
+}
+
+/// The operation of ours a paper's cycle figure measures: encryption with
+/// the key schedule inside where the table says so.
+fn paper_op(table: &SeedTable, metric: &str) -> Option<Op> {
+    match cycles_op(metric)? {
+        Op::Encrypt if table.encrypt_runs_key_schedule => Some(Op::EncryptWithKeySetup),
+        op => Some(op),
+    }
+}
+
+/// Every implementation the compared seed tables give ROM or cycles for,
+/// one point per seed, target, cipher, key size and paper's variant, in
+/// report order; the plots use those with a ROM and the cycles they need.
+pub fn paper_points(comparisons: &[Comparison]) -> Vec<PaperPoint> {
+    let mut points: Vec<PaperPoint> = vec![];
+    for c in comparisons {
+        let Some(table) = TABLES.iter().find(|t| {
+            (t.seed, t.reference, t.target)
+                == (c.source.as_str(), c.reference.as_str(), c.target.as_str())
+        }) else {
+            continue;
+        };
+        for l in &c.lines {
+            let rom = whole_rom(table, l);
+            let cycles = paper_op(table, &l.metric)
+                .map(|op| (op, l.published * table.ours_per_paper_cycle as f64));
+            if rom.is_none() && cycles.is_none() {
+                continue;
+            }
+            let key_bits = stored_bits(&l.cipher, l.key_bits);
+            let at = points.iter().position(|p| {
+                (&p.seed, &p.target, &p.cipher, p.key_bits, &p.variant)
+                    == (&c.source, &c.target, &l.cipher, key_bits, &l.paper_variant)
+            });
+            let point = match at {
+                Some(i) => &mut points[i],
+                None => {
+                    points.push(PaperPoint {
+                        seed: c.source.clone(),
+                        target: c.target.clone(),
+                        cipher: l.cipher.clone(),
+                        key_bits,
+                        variant: l.paper_variant.clone(),
+                        rom_bytes: None,
+                        cycles: vec![],
+                    });
+                    points.last_mut().expect("just pushed")
+                }
+            };
+            point.rom_bytes = point.rom_bytes.or(rom);
+            if let Some((op, n)) = cycles
+                && point.cycles_of(op).is_none()
+            {
+                point.cycles.push((op, n));
+            }
+        }
+    }
+    points
 }
 
 /// Whether cardlab simulates the table's target yet.
@@ -1044,6 +1161,31 @@ mod tests {
             value,
             note: String::new(),
         }
+    }
+
+    #[test]
+    fn paper_points_take_the_whole_rom_and_cycles_in_our_units() {
+        let figures = [
+            figure("code_bytes", 1000.0),
+            figure("table_bytes", 256.0),
+            figure("encrypt_cycles", 3000.0),
+        ];
+        let on_8051 = compare(&figures, &[]);
+        let points = paper_points(&on_8051);
+        assert_eq!(points.len(), 1, "{points:?}");
+        let p = &points[0];
+        assert_eq!((p.variant.as_str(), p.key_bits), ("fast", 128));
+        assert!(p.is_cipher("aes"));
+        assert_eq!(p.rom_bytes, Some(1256.0), "code + tables where given apart");
+        assert_eq!(p.cycles_of(Op::Encrypt), Some(3000.0));
+        assert_eq!(p.cycles_of(Op::KeySetup), None);
+
+        // Seed 002 Table 3 counts two-state cycles and sizes code with its tables.
+        let mut h8 = on_8051[0].clone();
+        (h8.source, h8.reference, h8.target) = ("002".into(), "Table 3".into(), "h8300".into());
+        let points = paper_points(&[h8]);
+        assert_eq!(points[0].rom_bytes, Some(1000.0));
+        assert_eq!(points[0].cycles_of(Op::Encrypt), Some(6000.0));
     }
 
     fn row(op: Op, cycles: u64, verified: bool) -> Row {

@@ -155,3 +155,26 @@ fn card_key_material_matches_the_reference_model() {
         assert_eq!(Material::Subkeys.bytes(&key).unwrap()[..], full[..184]);
     }
 }
+
+#[test]
+fn interleaved_timing_gives_each_option_its_figures_in_order() {
+    use cardlab_twofish::measure::measure_interleaved;
+    let (k128, k256, bad) = ([1u8; 16], [2u8; 32], [3u8; 15]);
+    let subjects = [
+        (Keying::Zero, &k128[..]),
+        (Keying::Full, &bad[..]),
+        (Keying::Partial, &k256[..]),
+    ];
+    let figures = measure_interleaved(&subjects);
+    assert_eq!(figures.len(), 3);
+    assert_eq!(figures[1].as_ref().err(), Some(&KeyError::Length(15)));
+    if let (Ok(Some(zero)), Ok(Some(partial))) = (&figures[0], &figures[2]) {
+        assert_eq!((zero.keying, zero.key_bits), (Keying::Zero, 128));
+        assert_eq!((partial.keying, partial.key_bits), (Keying::Partial, 256));
+        // partial keying precomputes at key setup what zero keying leaves to g
+        assert!(
+            partial.key_setup_cycles > zero.key_setup_cycles,
+            "{partial:?} {zero:?}"
+        );
+    }
+}

@@ -10,6 +10,11 @@
  *    (PERFORM SECURITY OPERATION, INTERNAL AUTHENTICATE) answer 61 xx
  *    and keep the xx bytes for a GET RESPONSE (00 C0 00 00 xx) that must
  *    come next; another Le there is answered 6C xx.
+ * The card holds one application, selected implicitly at reset (ISO/IEC
+ * 7816-4's default selection, as single-application cards do): every
+ * command works from the ATR on. SELECT by its AID is answered 90 00, as
+ * a reader that selects first expects; another AID 6A 82, the
+ * application staying selected.
  * Status words: README.md.
  */
 #include "cardos.h"
@@ -24,7 +29,6 @@ __xdata uint8_t scratch[EE_PAGE];
 static __xdata uint8_t hdr[5];          /* CLA INS P1 P2 P3 */
 static __xdata uint8_t buf[256];        /* command data, then response data */
 static uint8_t resp_len;                /* bytes waiting for GET RESPONSE (0: none) */
-static uint8_t selected;
 
 #define CLA             hdr[0]
 #define INS             hdr[1]
@@ -88,8 +92,7 @@ static void cmd_select(void)
         for (i = 0; i < sizeof aid && buf[i] == aid[i]; i++)
             ;
         if (i == sizeof aid) {
-            selected = 1;
-            io_sw(0x90, 0x00);
+            io_sw(0x90, 0x00);  /* already selected since reset */
             return;
         }
     }
@@ -210,24 +213,10 @@ void cmd_dispatch(void)
     switch (INS) {
     case INS_SELECT:
         cmd_select();
-        return;
+        break;
     case INS_GET_RESP:
         cmd_get_response(pending);
-        return;
-    case INS_GET_CHAL:
-    case INS_PUT_DATA:
-    case INS_PSO:
-    case INS_INT_AUTH:
         break;
-    default:
-        io_sw(0x6D, 0x00);
-        return;
-    }
-    if (!selected) {
-        io_sw(0x69, 0x82);
-        return;
-    }
-    switch (INS) {
     case INS_GET_CHAL:
         cmd_get_challenge();
         break;
@@ -237,8 +226,11 @@ void cmd_dispatch(void)
     case INS_PSO:
         cmd_pso();
         break;
-    default:
+    case INS_INT_AUTH:
         cmd_int_auth();
+        break;
+    default:
+        io_sw(0x6D, 0x00);
         break;
     }
 }
@@ -251,7 +243,6 @@ void main(void)
     key_boot();                 /* finish or discard an interrupted key update */
     rng_boot();                 /* bump the reset counter */
     resp_len = 0;
-    selected = 0;
     for (i = 0; i < sizeof atr; i++)
         io_putc(atr[i]);
     for (;;) {

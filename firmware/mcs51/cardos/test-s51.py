@@ -49,7 +49,7 @@ class Script:
 def script():
     s = Script()
     sel = bytes.fromhex("00A4040008") + AID
-    s.cmd("GET CHALLENGE unselected", "0084000008", answer=sw("6982"))
+    s.cmd("GET CHALLENGE at power-on", "0084000008", answer=[0x84] + [ANY] * 8 + sw("9000"))
     s.cmd("CLA 80", "80A4040008", AID, sw("6E00"))
     s.cmd("INS B0", "00B0000000", answer=sw("6D00"))
     s.cmd("SELECT other AID", "00A4040008", bytes(8), [0xA4] + sw("6A82"))

@@ -2,6 +2,7 @@
 
 use super::{Check, Index, IndexEntry, KatError, Vector, parse};
 use crate::BlockCipher;
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// Checks costing more block operations than this count as slow.
@@ -158,7 +159,6 @@ fn expect(what: &str, got: &[u8], want: &[u8]) -> Result<(), String> {
     }
 }
 
-/// Parse and run one file of the index, one report per cipher and key size.
 /// Read and parse the vectors of one index entry.
 pub fn load_entry(index: &Index, entry: &IndexEntry) -> Result<Vec<Vector>, KatError> {
     let path = index.root.join(&entry.path);
@@ -169,22 +169,63 @@ pub fn load_entry(index: &Index, entry: &IndexEntry) -> Result<Vec<Vector>, KatE
     parse(entry, &path, &text)
 }
 
+/// Parse and run one file of the index, one report per cipher and key size
+/// in the order they first appear. The vectors run on every core (a Monte
+/// Carlo file is a few slow records of one key size each); which ones run
+/// and the first failure of each report are decided in file order, so the
+/// reports are the same as a run one vector after another.
 pub fn run_entry(
     index: &Index,
     entry: &IndexEntry,
     options: RunOptions,
 ) -> Result<Vec<FileReport>, KatError> {
     let vectors = load_entry(index, entry)?;
-    let mut reports: Vec<(FileReport, usize)> = Vec::new();
-    for v in &vectors {
+    let (mut reports, plan) = plan_entry(entry, &vectors, options);
+    let outcomes: Vec<Option<Result<(), String>>> = vectors
+        .par_iter()
+        .zip(&plan)
+        .map(|(v, step)| step.run.then(|| check(v)))
+        .collect();
+    for ((v, step), outcome) in vectors.iter().zip(&plan).zip(outcomes) {
+        let report = &mut reports[step.report];
+        match outcome {
+            None => report.skipped += 1,
+            Some(Ok(())) => report.passed += 1,
+            Some(Err(e)) if report.first_failure.is_none() => {
+                report.first_failure = Some(format!("{}: {e}", v.label))
+            }
+            Some(Err(_)) => {}
+        }
+    }
+    Ok(reports)
+}
+
+/// Where one vector of a file is counted, and whether it runs.
+struct Step {
+    report: usize,
+    run: bool,
+}
+
+/// One empty report per cipher and key size of the file, in order of first
+/// appearance, with every vector counted in its own; a slow vector past
+/// `options.max_slow` for its report is marked to be skipped.
+fn plan_entry(
+    entry: &IndexEntry,
+    vectors: &[Vector],
+    options: RunOptions,
+) -> (Vec<FileReport>, Vec<Step>) {
+    let mut reports: Vec<FileReport> = Vec::new();
+    let mut slow_run: Vec<usize> = Vec::new();
+    let mut plan = Vec::with_capacity(vectors.len());
+    for v in vectors {
         let (cipher, key_bits) = (v.algorithm.to_string(), v.key_bits());
         let pos = match reports
             .iter()
-            .position(|(r, _)| r.cipher == cipher && r.key_bits == key_bits)
+            .position(|r| r.cipher == cipher && r.key_bits == key_bits)
         {
             Some(p) => p,
             None => {
-                let report = FileReport {
+                reports.push(FileReport {
                     cipher,
                     key_bits,
                     file: entry.path.display().to_string(),
@@ -193,27 +234,18 @@ pub fn run_entry(
                     passed: 0,
                     skipped: 0,
                     first_failure: None,
-                };
-                reports.push((report, 0));
+                });
+                slow_run.push(0);
                 reports.len() - 1
             }
         };
-        let (report, slow_run) = &mut reports[pos];
-        report.vectors += 1;
+        reports[pos].vectors += 1;
+        let mut run = true;
         if v.check.cost() > SLOW {
-            if options.max_slow.is_some_and(|max| *slow_run >= max) {
-                report.skipped += 1;
-                continue;
-            }
-            *slow_run += 1;
+            run = options.max_slow.is_none_or(|max| slow_run[pos] < max);
+            slow_run[pos] += run as usize;
         }
-        match check(v) {
-            Ok(()) => report.passed += 1,
-            Err(e) if report.first_failure.is_none() => {
-                report.first_failure = Some(format!("{}: {e}", v.label))
-            }
-            Err(_) => {}
-        }
+        plan.push(Step { report: pos, run });
     }
-    Ok(reports.into_iter().map(|(r, _)| r).collect())
+    (reports, plan)
 }

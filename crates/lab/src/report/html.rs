@@ -3,11 +3,12 @@
 //! Markdown and CSV.
 
 use super::{
-    RESULT_HEADER, RESULT_LEGEND, Report, comparison_cells, comparison_header, notes, result_cells,
-    tally,
+    RESULT_HEADER, RESULT_LEGEND, Report, comparison_cells, comparison_header, host_pointer, notes,
+    result_cells, tally,
 };
 use crate::measure::Row;
-use crate::report::plot::{Plot, slug};
+use crate::report::plot::{Plot, SUMMARY_GROUP, slug};
+use crate::report::summary::{SUMMARY_HEADER, headline, loss_text, summarise, summary_rows};
 use crate::seeds::{Comparison, Verdict};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
@@ -29,7 +30,8 @@ td.same { background: #f0f0f0; }
 td.missing { color: #888; }
 td.fail { background: #c0392b; color: white; font-weight: bold; }
 p.assumption { background: #f7f7fb; border-left: 4px solid #99c; padding: 0.4rem 0.8rem; }
-p.tally { font-weight: bold; }
+p.tally, p.headline { font-weight: bold; }
+ul.losses { font-size: 0.9rem; }
 ol.notes { font-size: 0.85rem; color: #444; }
 figure { margin: 1.2rem 0; }
 figcaption { font-size: 0.85rem; color: #444; max-width: 47rem; }
@@ -92,6 +94,35 @@ fn comparison(c: &Comparison, plots: &[&Plot]) -> Markup {
     }
 }
 
+/// The page's opening section: the answer, the table per seed and per
+/// CPU, the figures we lose with why, and the overview plot.
+fn summary(comparisons: &[Comparison], host: &[Comparison], plots: &[&Plot]) -> Markup {
+    let s = summarise(comparisons, host);
+    html! {
+        section id=(slug(SUMMARY_GROUP)) {
+            h2 { (SUMMARY_GROUP) }
+            p.headline { (headline(&s)) }
+            table {
+                thead { tr { @for h in SUMMARY_HEADER { th { (h) } } } }
+                tbody {
+                    @for row in summary_rows(&s) {
+                        tr {
+                            @for (i, cell) in row.iter().enumerate() {
+                                @if i == 0 { td { (cell) } } @else { td.num { (cell) } }
+                            }
+                        }
+                    }
+                }
+            }
+            @if !s.losses.is_empty() {
+                p { "The figures we lose:" }
+                ul.losses { @for (c, l) in &s.losses { li { (loss_text(c, l)) } } }
+            }
+            @for p in plots { (figure(p)) }
+        }
+    }
+}
+
 fn results(rows: &[Row]) -> Markup {
     html! {
         section id="every-result" {
@@ -131,7 +162,8 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
     let mut other_groups: Vec<&str> = vec![];
     for p in plots {
         let is_table = comparisons.iter().any(|c| c.title == p.group);
-        if !is_table && !other_groups.contains(&p.group.as_str()) {
+        let is_summary = p.group == SUMMARY_GROUP;
+        if !is_table && !is_summary && !other_groups.contains(&p.group.as_str()) {
             other_groups.push(&p.group);
         }
     }
@@ -146,6 +178,7 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
             }
             body {
                 h1 { "cardlab report" }
+                (summary(comparisons, report.host, &of_group(SUMMARY_GROUP)))
                 p { (intro) }
                 nav {
                     h3 { "Seed tables" }
@@ -163,6 +196,9 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
                     p { a href="#every-result" { "Every result" } " (" (rows.len()) " rows)" }
                 }
                 @for c in comparisons { (comparison(c, &of_group(&c.title))) }
+                @if let Some(host) = host_pointer(report) {
+                    p.host { (host) }
+                }
                 @for g in &other_groups {
                     section id=(slug(g)) {
                         h2 { (g) }

@@ -8,6 +8,7 @@
 
 pub mod html;
 pub mod plot;
+pub mod summary;
 
 use crate::measure::{Row, cycles_text, ram_text, timing_text};
 use crate::seeds::{Comparison, Line, Verdict};
@@ -187,7 +188,11 @@ fn md_table(out: &mut String, header: &[&str], rows: impl Iterator<Item = Vec<St
 /// Everything one report shows.
 #[derive(Debug, Clone, Copy)]
 pub struct Report<'a> {
+    /// The seed tables measured on the simulators.
     pub comparisons: &'a [Comparison],
+    /// Seed 001's tables timed on this machine: written apart, to
+    /// [`HOST_FILES`], as they differ from run to run.
+    pub host: &'a [Comparison],
     pub rows: &'a [Row],
     /// Seed tables no variant or simulator answers yet.
     pub not_compared: &'a [String],
@@ -195,6 +200,55 @@ pub struct Report<'a> {
     pub firmware: &'a str,
     /// The LEON2 cache sweep (seed 003 Figures 2 and 3), if run.
     pub sweep: &'a [crate::sweep::SweepPoint],
+}
+
+/// The files that hold the host timings, and nothing else does: every
+/// other file of a report is the same byte for byte from run to run.
+pub const HOST_FILES: [&str; 2] = ["host.md", "host.csv"];
+
+/// Where the host tables are, said where they would otherwise stand.
+pub fn host_pointer(report: &Report) -> Option<String> {
+    let titles: Vec<&str> = report.host.iter().map(|c| c.title.as_str()).collect();
+    (!titles.is_empty()).then(|| {
+        format!(
+            "{}: this machine's time-stamp counter, which differs from run to run, so they \
+             are kept apart in {}; every other file of this report is the same byte for byte \
+             from run to run.",
+            titles.join("; "),
+            HOST_FILES.join(" and ")
+        )
+    })
+}
+
+/// One seed table as Markdown: its heading, assumption, table, notes,
+/// tally and its plots.
+fn comparison_markdown(c: &Comparison, plots: &[plot::Plot]) -> String {
+    let mut out = format!("## {}\n\n{}\n\n", c.title, c.assumption);
+    md_table(
+        &mut out,
+        comparison_header(c),
+        c.lines.iter().map(|l| comparison_cells(c, l)),
+    );
+    let notes: String = footnotes(c).lines().map(|n| format!("{n}  \n")).collect();
+    out.push_str(&format!("\n{notes}{}\n\n", tally(c)));
+    for p in plots.iter().filter(|p| p.group == c.title) {
+        out.push_str(&format!("![{}](plots/{}.svg)\n\n", p.title, p.name));
+    }
+    out
+}
+
+/// host.md: seed 001's host tables, as report.md would show them.
+pub fn host_markdown(host: &[Comparison]) -> String {
+    let mut out = "# cardlab report: seed 001's host timings\n\n".to_string();
+    out.push_str(
+        "Time-stamp-counter cycles of this machine, measured round after round over every \
+         keying option together so their ratios hold; the cycles themselves differ from run \
+         to run. report.md and index.html have every simulated seed table.\n\n",
+    );
+    for c in host {
+        out.push_str(&comparison_markdown(c, &[]));
+    }
+    out
 }
 
 /// The report's opening paragraph.
@@ -205,6 +259,34 @@ fn intro(report: &Report) -> String {
          for throughput. Firmware measured: {}.",
         report.firmware
     )
+}
+
+/// The summary that opens report.md: the answer, the table per seed and
+/// per CPU, the figures we lose with why, and the overview plot.
+fn summary_markdown(report: &Report, plots: &[plot::Plot]) -> String {
+    let s = summary::summarise(report.comparisons, report.host);
+    let mut out = format!(
+        "## {}\n\n{}\n\n",
+        plot::SUMMARY_GROUP,
+        summary::headline(&s)
+    );
+    md_table(
+        &mut out,
+        &summary::SUMMARY_HEADER,
+        summary::summary_rows(&s).into_iter(),
+    );
+    out.push('\n');
+    if !s.losses.is_empty() {
+        out.push_str("The figures we lose:\n\n");
+        for (c, l) in &s.losses {
+            out.push_str(&format!("- {}\n", summary::loss_text(c, l)));
+        }
+        out.push('\n');
+    }
+    for p in plots.iter().filter(|p| p.group == plot::SUMMARY_GROUP) {
+        out.push_str(&format!("![{}](plots/{}.svg)\n\n", p.title, p.name));
+    }
+    out
 }
 
 /// Markdown of result rows alone (`cardlab bench --format md`).
@@ -218,25 +300,19 @@ pub fn results_markdown(rows: &[Row]) -> String {
 /// trade-off plots, then every result row. Plots are linked from `plots/`.
 pub fn markdown(report: &Report, plots: &[plot::Plot]) -> String {
     let image = |p: &plot::Plot| format!("![{}](plots/{}.svg)\n\n", p.title, p.name);
-    let mut out = format!("# cardlab report\n\n{}\n\n", intro(report));
+    let mut out = "# cardlab report\n\n".to_string();
+    out.push_str(&summary_markdown(report, plots));
+    out.push_str(&format!("{}\n\n", intro(report)));
     for c in report.comparisons {
-        out.push_str(&format!("## {}\n\n{}\n\n", c.title, c.assumption));
-        md_table(
-            &mut out,
-            comparison_header(c),
-            c.lines.iter().map(|l| comparison_cells(c, l)),
-        );
-        let notes: String = footnotes(c).lines().map(|n| format!("{n}  \n")).collect();
-        out.push_str(&format!("\n{notes}{}\n\n", tally(c)));
-        for p in plots.iter().filter(|p| p.group == c.title) {
-            out.push_str(&image(p));
-        }
+        out.push_str(&comparison_markdown(c, plots));
+    }
+    if let Some(host) = host_pointer(report) {
+        out.push_str(&format!("{host}\n\n"));
     }
     let mut group = "";
-    for p in plots
-        .iter()
-        .filter(|p| !report.comparisons.iter().any(|c| c.title == p.group))
-    {
+    for p in plots.iter().filter(|p| {
+        p.group != plot::SUMMARY_GROUP && !report.comparisons.iter().any(|c| c.title == p.group)
+    }) {
         if p.group != group {
             group = &p.group;
             out.push_str(&format!("## {group}\n\n"));
@@ -325,8 +401,8 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
 pub const PLOTS: &str = "plots";
 
 /// Everything the report writes, as (path relative to the output folder,
-/// contents): report.md, seeds.csv, results.csv, report.json, index.html
-/// and one SVG per plot under [`PLOTS`].
+/// contents): report.md, seeds.csv, the [`HOST_FILES`], results.csv,
+/// sweep.csv, report.json, index.html and one SVG per plot under [`PLOTS`].
 pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
     #[derive(Serialize)]
     struct Json<'a> {
@@ -348,6 +424,8 @@ pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
     let mut out = vec![
         ("report.md".to_string(), markdown(report, &plots)),
         ("seeds.csv".into(), comparisons_csv(report.comparisons)?),
+        (HOST_FILES[0].into(), host_markdown(report.host)),
+        (HOST_FILES[1].into(), comparisons_csv(report.host)?),
         ("results.csv".into(), results_csv(report.rows)?),
         ("sweep.csv".into(), crate::sweep::csv(report.sweep)?),
         ("report.json".into(), json + "\n"),

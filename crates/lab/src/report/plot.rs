@@ -8,10 +8,12 @@
 
 use crate::manifest::Op;
 use crate::measure::Row;
-use crate::seeds::{Comparison, Line, Verdict};
+use crate::report::summary::on_host;
+use crate::seeds::{Comparison, Line, PaperPoint, Verdict, paper_points};
 use crate::sweep::SweepPoint;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Serialize;
 
 /// One drawn plot.
@@ -30,14 +32,16 @@ pub struct Plot {
 
 /// Every plot of the report, in reading order.
 pub fn all(comparisons: &[Comparison], rows: &[Row], sweep: &[SweepPoint]) -> Vec<Plot> {
+    let mut plots: Vec<Plot> = overview(comparisons).into_iter().collect();
     // the host tables' ratios compare two machines: no bars for them
-    let mut plots: Vec<Plot> = (comparisons.iter())
-        .filter(|c| c.target != "host")
-        .filter_map(ratios)
-        .collect();
+    plots.extend(
+        (comparisons.iter())
+            .filter(|c| !on_host(c))
+            .filter_map(ratios),
+    );
     plots.extend(comparisons.iter().filter_map(key_memory_classes));
     plots.extend(cache_sweep(sweep));
-    plots.extend(tradeoffs(rows));
+    plots.extend(tradeoffs(rows, &paper_points(comparisons)));
     plots
 }
 
@@ -257,6 +261,8 @@ const BETTER: RGBColor = RGBColor(0x2e, 0x8b, 0x57);
 const WORSE: RGBColor = RGBColor(0xc0, 0x39, 0x2b);
 const SAME: RGBColor = RGBColor(0x80, 0x80, 0x80);
 const LIGHT: RGBColor = RGBColor(0xee, 0xee, 0xee);
+/// The papers' own points on the trade-off plots (hollow).
+const PAPER: RGBColor = RGBColor(0x2b, 0x57, 0x9a);
 
 /// Render `draw` onto a `WIDTH` × `height` SVG and return its text.
 /// Plotters fails only on a backend error, which a String backend never
@@ -426,6 +432,17 @@ impl Cost {
         }
     }
 
+    /// The paper's cycles of this cost for one of its implementations,
+    /// if it gives them.
+    fn paper_cycles(self, p: &PaperPoint) -> Option<f64> {
+        match self {
+            Cost::Op(op) => p.cycles_of(op),
+            Cost::NewKeyBlock => p
+                .cycles_of(Op::EncryptWithKeySetup)
+                .or_else(|| Some(p.cycles_of(Op::KeySetup)? + p.cycles_of(Op::Encrypt)?)),
+        }
+    }
+
     /// The worst-case cycles of this cost for a variant's rows, if they
     /// have it.
     fn cycles(self, rows: &[&Row]) -> Option<u64> {
@@ -439,11 +456,101 @@ impl Cost {
     }
 }
 
+/// The heading the summary's plot stands under, at the top of the report.
+pub const SUMMARY_GROUP: &str = "Summary";
+
+/// A seed table as the overview names it: "seed 000 6.1 (mcs51)".
+fn table_label(c: &Comparison) -> String {
+    format!("seed {} {} ({})", c.source, c.reference, c.target)
+}
+
+/// A ratio as an axis label: 0.05, 0.5, 1, 2.
+fn ratio_label(x: f64) -> String {
+    let text = format!("{x:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The report at a glance: every ratio ours ÷ published of the simulated
+/// seed tables on one logarithmic axis (a half and a double lie equally
+/// far from 1), one row per table, a dot per figure in its verdict's
+/// colour, spread a little up and down so equal ratios stay visible.
+pub fn overview(comparisons: &[Comparison]) -> Option<Plot> {
+    let tables: Vec<(&Comparison, Vec<(f64, Verdict)>)> = (comparisons.iter())
+        .filter(|c| !on_host(c))
+        .map(|c| {
+            let ratios = (c.lines.iter())
+                .filter_map(|l| l.ratio.filter(|r| *r > 0.0).map(|r| (r, l.verdict)))
+                .collect();
+            (c, ratios)
+        })
+        .filter(|(_, ratios): &(_, Vec<_>)| !ratios.is_empty())
+        .collect();
+    if tables.is_empty() {
+        return None;
+    }
+    let n = tables.len();
+    let every = tables.iter().flat_map(|(_, r)| r.iter().map(|(x, _)| *x));
+    let (lo, hi) = every.fold((1.0f64, 1.0f64), |(a, b), r| (a.min(r), b.max(r)));
+    let figures: usize = tables.iter().map(|(_, r)| r.len()).sum();
+    // The first table on top: row i sits in segment n-1-i.
+    let label = |v: &SegmentValue<usize>| match v {
+        SegmentValue::CenterOf(i) if *i < n => table_label(tables[n - 1 - i].0),
+        _ => String::new(),
+    };
+    let svg = svg(80 + 30 * n as u32, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(190)
+            .build_cartesian_2d(
+                (lo / 1.4..hi * 1.4).log_scale(),
+                (0..n.max(2) - 1).into_segmented(),
+            )?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(LIGHT)
+            .y_labels(n)
+            .y_label_formatter(&label)
+            .x_label_formatter(&|x| ratio_label(*x))
+            .x_desc("ours ÷ published, logarithmic (below 1 is better, except for throughput)")
+            .label_style((FONT, 12))
+            .axis_desc_style((FONT, 13))
+            .draw()?;
+        chart.draw_series(LineSeries::new(
+            [(1.0, SegmentValue::Exact(0)), (1.0, SegmentValue::Exact(n))],
+            BLACK.stroke_width(1),
+        ))?;
+        for (i, (_, ratios)) in tables.iter().enumerate() {
+            let at = SegmentValue::CenterOf(n - 1 - i);
+            chart.draw_series(ratios.iter().enumerate().map(|(k, &(r, v))| {
+                // five lanes, 4 px apart, so dots of equal ratio do not hide each other
+                let lane = (k % 5) as i32 * 4 - 8;
+                EmptyElement::at((r, at.clone()))
+                    + Circle::new((0, lane), 4, verdict_colour(v).mix(0.8).filled())
+            }))?;
+        }
+        Ok(())
+    });
+    Some(Plot {
+        name: "overview-ratios".into(),
+        group: SUMMARY_GROUP.into(),
+        title: format!("Every ratio ours ÷ published, by seed table ({figures} figures)"),
+        caption: "One dot per published figure with a figure of ours, on a logarithmic axis: \
+                  green where ours is better, red where it is worse, grey where it is the same \
+                  (a throughput is better above 1). A figure published as 0 has no ratio and \
+                  no dot. Each seed table's own section has its bars."
+            .into(),
+        svg,
+    })
+}
+
 /// (b) and (c): for every target, cipher and key size, cycles against ROM
-/// bytes (code + tables) for every variant with the Pareto front drawn:
-/// first for a block under a new key, then per operation. A plot needs
-/// two variants at least.
-pub fn tradeoffs(rows: &[Row]) -> Vec<Plot> {
+/// bytes (code + tables) for every variant with the Pareto front drawn,
+/// and the papers' implementations that give both beside them: first for
+/// a block under a new key, then per operation. A plot needs two of our
+/// variants at least.
+pub fn tradeoffs(rows: &[Row], papers: &[PaperPoint]) -> Vec<Plot> {
     let mut groups: Vec<(&str, &str, usize)> = vec![];
     for r in rows.iter().filter(|r| r.verified) {
         let g = (r.target, r.cipher.as_str(), r.key_bits);
@@ -463,8 +570,11 @@ pub fn tradeoffs(rows: &[Row]) -> Vec<Plot> {
         let ops: std::collections::BTreeSet<Op> = of_group.iter().map(|r| r.op).collect();
         let costs = std::iter::once(Cost::NewKeyBlock).chain(ops.into_iter().map(Cost::Op));
         let group = format!("Trade-offs: {cipher}-{key_bits} on the {target}");
+        let published: Vec<&PaperPoint> = (papers.iter())
+            .filter(|p| p.target == target && p.is_cipher(cipher) && p.key_bits == key_bits)
+            .collect();
         for cost in costs {
-            if let Some(plot) = tradeoff(&group, target, &of_group, cost) {
+            if let Some(plot) = tradeoff(&group, target, &of_group, &published, cost) {
                 plots.push(plot);
             }
         }
@@ -472,7 +582,55 @@ pub fn tradeoffs(rows: &[Row]) -> Vec<Plot> {
     plots
 }
 
-fn tradeoff(group: &str, target: &str, rows: &[&Row], cost: Cost) -> Option<Plot> {
+/// The paper's implementations of `papers` with a ROM and this cost, as
+/// (label, ROM, cycles): labelled with the paper's name for each, and
+/// its seed where the plot has points of several.
+fn paper_marks(papers: &[&PaperPoint], cost: Cost) -> Vec<(String, f64, f64)> {
+    let with_cost: Vec<(&PaperPoint, f64, f64)> = (papers.iter())
+        .filter_map(|p| Some((*p, p.rom_bytes?, cost.paper_cycles(p)?)))
+        .collect();
+    let one_seed = with_cost.windows(2).all(|w| w[0].0.seed == w[1].0.seed);
+    (with_cost.into_iter())
+        .map(|(p, rom, cycles)| match one_seed {
+            true => (p.variant.clone(), rom, cycles),
+            false => (format!("{} (seed {})", p.variant, p.seed), rom, cycles),
+        })
+        .collect()
+}
+
+/// The seeds whose implementations [`paper_marks`] places, in order.
+fn seeds_of(papers: &[&PaperPoint], cost: Cost) -> Vec<String> {
+    let mut seeds: Vec<String> = vec![];
+    for p in papers {
+        if p.rom_bytes.is_some() && cost.paper_cycles(p).is_some() && !seeds.contains(&p.seed) {
+            seeds.push(p.seed.clone());
+        }
+    }
+    seeds
+}
+
+/// A point's label beside it: to its right, or to its left in the right
+/// third of the plot, where it would run past the edge.
+fn point_label(
+    text: &str,
+    x: f64,
+    x_max: f64,
+    font: TextStyle<'static>,
+) -> Text<'static, (i32, i32), String> {
+    let (offset, anchor) = match x > x_max * 0.6 {
+        false => ((7, -14), Pos::new(HPos::Left, VPos::Top)),
+        true => ((-7, -14), Pos::new(HPos::Right, VPos::Top)),
+    };
+    Text::new(text.to_string(), offset, font.pos(anchor))
+}
+
+fn tradeoff(
+    group: &str,
+    target: &str,
+    rows: &[&Row],
+    papers: &[&PaperPoint],
+    cost: Cost,
+) -> Option<Plot> {
     let mut points: Vec<Point> = vec![];
     for r in rows {
         if points.iter().any(|p| p.variant == r.variant) {
@@ -495,8 +653,15 @@ fn tradeoff(group: &str, target: &str, rows: &[&Row], cost: Cost) -> Option<Plot
         return None;
     }
     let front = pareto_front(&points);
-    let x_max = points.iter().map(|p| p.rom).max()? as f64 * 1.2;
-    let y_max = points.iter().map(|p| p.cycles).max()? as f64 * 1.15;
+    let marks = paper_marks(papers, cost);
+    let x_max = (points.iter().map(|p| p.rom as f64))
+        .chain(marks.iter().map(|m| m.1))
+        .fold(0.0, f64::max)
+        * 1.2;
+    let y_max = (points.iter().map(|p| p.cycles as f64))
+        .chain(marks.iter().map(|m| m.2))
+        .fold(0.0, f64::max)
+        * 1.15;
     let step: Vec<(f64, f64)> = front
         .iter()
         .enumerate()
@@ -506,7 +671,9 @@ fn tradeoff(group: &str, target: &str, rows: &[&Row], cost: Cost) -> Option<Plot
         })
         .chain(front.last().map(|p| (x_max, p.cycles as f64)))
         .collect();
-    let svg = svg(420, |root| {
+    // Taller where many points share it, so their labels find room.
+    let height = (22 * (points.len() + marks.len()) as u32).clamp(420, 640);
+    let svg = svg(height, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(14)
             .x_label_area_size(40)
@@ -528,7 +695,17 @@ fn tradeoff(group: &str, target: &str, rows: &[&Row], cost: Cost) -> Option<Plot
             let colour = if on_front { BETTER } else { SAME };
             EmptyElement::at((p.rom as f64, p.cycles as f64))
                 + Circle::new((0, 0), 5, colour.filled())
-                + Text::new(p.variant.clone(), (7, -14), (FONT, 12).into_font())
+                + point_label(
+                    &p.variant,
+                    p.rom as f64,
+                    x_max,
+                    (FONT, 12).into_text_style(root),
+                )
+        }))?;
+        chart.draw_series(marks.iter().map(|(label, rom, cycles)| {
+            EmptyElement::at((*rom, *cycles))
+                + Circle::new((0, 0), 5, PAPER.stroke_width(2))
+                + point_label(label, *rom, x_max, (FONT, 11).into_font().color(&PAPER))
         }))?;
         Ok(())
     });
@@ -538,14 +715,24 @@ fn tradeoff(group: &str, target: &str, rows: &[&Row], cost: Cost) -> Option<Plot
         group: group.to_string(),
         title: format!("{what}: cycles against ROM on the {target}"),
         caption: format!(
-            "Each point is one of our verified variants (worst-case cycles over every \
+            "Each filled point is one of our verified variants (worst-case cycles over every \
              vector); the green steps join the variants no other beats on both ROM and \
-             cycles: {}.",
+             cycles: {}. {}",
             front
                 .iter()
                 .map(|p| p.variant.as_str())
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            match marks.len() {
+                0 => "No seed paper gives both the ROM and these cycles for this cipher here."
+                    .to_string(),
+                n => format!(
+                    "Hollow blue points: the seed papers' own implementations ({n}, seed {}), \
+                     at the ROM and cycles they publish, labelled with the paper's name for \
+                     each.",
+                    seeds_of(papers, cost).join(", ")
+                ),
+            }
         ),
         svg,
     })
@@ -597,6 +784,7 @@ mod tests {
             timing: None,
             at_clock: None,
             note: String::new(),
+            why_worse: None,
         };
         let c = Comparison {
             title: "Seed 9 Table 9".into(),
