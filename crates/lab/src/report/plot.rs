@@ -478,7 +478,10 @@ fn ratio_label(x: f64) -> String {
 /// that the ticks between (0.6, 0.7, 0.8, 0.9) do not run into each other.
 fn sparse_ratio_label(x: f64) -> String {
     let mantissa = x / 10f64.powf(x.log10().floor());
-    if [1.0, 2.0, 5.0, 10.0].iter().any(|m| (mantissa - m).abs() < 1e-6) {
+    if [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .any(|m| (mantissa - m).abs() < 1e-6)
+    {
         ratio_label(x)
     } else {
         String::new()
