@@ -175,6 +175,9 @@ pub struct Leon2 {
     /// The previous instruction was a taken control transfer with its
     /// delay slot executed: this one is that slot.
     delay_slot: bool,
+    /// The previous step took a trap: this is the handler's first
+    /// instruction.
+    trapped: bool,
     last_pc: Option<u32>,
     call_stub: Option<u32>,
     /// One past the highest RAM byte `load` wrote.
@@ -222,6 +225,7 @@ impl Leon2 {
             wrong_path: false,
             read_missed: false,
             delay_slot: false,
+            trapped: false,
             last_pc: None,
             call_stub: None,
             loaded_end: 0,
@@ -258,6 +262,7 @@ impl Leon2 {
         self.wrong_path = false;
         self.read_missed = false;
         self.delay_slot = false;
+        self.trapped = false;
         self.last_pc = None;
         self.mem.settle();
         self.boot(entry);
@@ -625,9 +630,6 @@ impl Cpu for Leon2 {
             return Err(SimError::fetch_outside(self, pc, self.last_pc));
         }
         let ins = self.peek32(pc).unwrap_or(0);
-        // the first instruction of a trap handler (the entry is a branch
-        // target like any other)
-        let after_trap = self.last_pc.is_none() && self.traps > 0;
         self.last_pc = Some(pc);
         let t = self.config.timing;
         let now = self.cycles + cache::EPOCH;
@@ -635,7 +637,7 @@ impl Cpu for Leon2 {
         let fetch = self.mem.fetch(
             pc,
             now,
-            if after_trap {
+            if std::mem::take(&mut self.trapped) {
                 cache::TRAP_FETCH_LEAD
             } else {
                 cache::FETCH_LEAD
@@ -694,6 +696,7 @@ impl Cpu for Leon2 {
                 self.icc_set = false;
                 self.wrong_path = false;
                 self.read_missed = false;
+                self.trapped = true;
                 self.loaded = [(0, 0); 2];
                 // the handler's first instruction is a jump target
                 self.last_pc = None;
