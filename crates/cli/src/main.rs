@@ -51,7 +51,21 @@ pub enum Failure {
     Input(String),
 }
 
+/// A reader that stops early (`cardlab run ... | head`) ends cardlab
+/// quietly, as it ends every other Unix filter, instead of a panic in the
+/// next print: Rust ignores SIGPIPE by default, so the write would fail
+/// and `print!` panic.
+fn default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of one signal, before any
+    // thread exists, touches no Rust state.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Bench(args) => bench::run(args, cli.quiet),

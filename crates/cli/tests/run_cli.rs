@@ -223,3 +223,21 @@ fn set_writes_inputs_before_the_run() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_reader_that_closed_its_pipe_ends_the_run_without_a_panic() {
+    let (_dir, ihx) = xorsum();
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardlab"))
+        .args(["run", "-t", "mcs51", &ihx, "--format", "json"])
+        .stdout(writer)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        !out.status.success(),
+        "nothing could be written, yet it succeeded"
+    );
+}
