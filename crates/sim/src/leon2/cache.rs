@@ -492,8 +492,9 @@ impl MemorySystem {
         cacheable: bool,
     ) -> u64 {
         let request = now - lead;
-        let at = match self.early.take() {
+        let at = match self.early {
             Some((early, at)) if early == pc => {
+                self.early = None;
                 self.stats.ifetch_misses += 1;
                 at
             }
@@ -533,6 +534,13 @@ impl MemorySystem {
             let at = self.miss(pc, request);
             self.early = Some((pc, at));
         }
+    }
+
+    /// Whether the word at `pc` is in the I-cache and reaches the pipeline
+    /// by cycle `t` (no fill still bringing it).
+    pub fn holds(&mut self, pc: u32, t: u64) -> bool {
+        let hit = self.icache.as_mut().is_none_or(|c| c.lookup(pc).is_some());
+        hit && self.arrival(pc) <= t
     }
 
     /// An I-cache miss at `pc` requested at `request`: the line's words

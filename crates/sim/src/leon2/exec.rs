@@ -81,6 +81,17 @@ pub(super) fn is_memory(ins: u32) -> bool {
     ins >> 30 == 3
 }
 
+/// Whether `ins` takes one issue slot with every access hitting: not
+/// UMUL/SMUL/UDIV/SDIV (and cc forms), LDD, a store, LDSTUB or SWAP.
+pub(super) fn single_slot(ins: u32) -> bool {
+    let (op, op3) = (ins >> 30, ins >> 19 & 0x3F);
+    match op {
+        2 => !matches!(op3 & 0x2F, 0x0A | 0x0B | 0x0E | 0x0F),
+        3 => matches!(op3 & 0x2F, 0x00 | 0x01 | 0x02 | 0x09 | 0x0A),
+        _ => true,
+    }
+}
+
 /// Whether `ins` is a Bicc (for the icchold interlock).
 pub(super) fn is_bicc(ins: u32) -> bool {
     ins >> 30 == 0 && ins >> 22 & 7 == 2

@@ -587,16 +587,32 @@ impl Leon2 {
     /// until its end. With burst fetch off a store's write is served
     /// first (what the RTL's totals show; the single-read hand-over is not
     /// traced).
-    fn fetch_next_first(&mut self, mem: exec::MemOp, end: u64, slots: u32) {
+    fn fetch_next_first(&mut self, mem: exec::MemOp, end: u64, slots: u32, loaded: u32) {
         let first = match mem {
             exec::MemOp::None => false,
             exec::MemOp::Store { .. } => self.config.memory.burst,
             _ => true,
         };
-        if first && slots < 3 {
-            let request = end.saturating_sub(cache::FETCH_LEAD);
+        if !(first && slots < 3) {
+            return;
+        }
+        let request = end.saturating_sub(cache::FETCH_LEAD);
+        self.mem
+            .fetch_early(self.pc, request, self.cacheable(self.pc));
+        // After a one-slot load, the instruction after the next is fetched
+        // while the next one decodes (the load's execute stage), and its
+        // request still reaches the bus a cycle before the load's: where
+        // the next one is already there, takes one slot and does not wait
+        // for the loaded register (either would hold the fetch stage).
+        if let exec::MemOp::Load { double: false, .. } = mem
+            && slots == 1
+            && let Some(next) = self.peek32(self.pc)
+            && exec::single_slot(next)
+            && exec::sources(next) & loaded == 0
+            && self.mem.holds(self.pc, end)
+        {
             self.mem
-                .fetch_early(self.pc, request, self.cacheable(self.pc));
+                .fetch_early(self.npc, request + 1, self.cacheable(self.npc));
         }
     }
 
@@ -663,7 +679,7 @@ impl Cpu for Leon2 {
                 }
                 let issue = now + cycles as u64;
                 let slots = done.class.cycles(&t);
-                self.fetch_next_first(done.mem, issue + slots as u64, slots);
+                self.fetch_next_first(done.mem, issue + slots as u64, slots, done.loaded.0);
                 let data = self.data_cycles(done.mem, issue);
                 cycles += self.underrun(
                     now + fetch as u64,
