@@ -285,8 +285,8 @@ impl Cache {
         let lines = self.config.lines();
         let slot = |w: u32| (w * lines + line) as usize;
         let ways = self.config.ways;
-        let way = (0..ways)
-            .find(|&w| self.tags[slot(w)] == Some(tag))
+        let way = self
+            .way_with_tag(line, tag)
             .or_else(|| (0..ways).find(|&w| self.valid[slot(w)] == 0))
             .unwrap_or_else(|| self.victim(line));
         let i = slot(way);
@@ -338,16 +338,19 @@ impl Cache {
         }
     }
 
+    /// The way whose `line` holds `tag` (one at most can).
+    fn way_with_tag(&self, line: u32, tag: u32) -> Option<u32> {
+        let lines = self.config.lines();
+        (0..self.config.ways).find(|&w| self.tags[(w * lines + line) as usize] == Some(tag))
+    }
+
     /// A word store's write hit: where the line's tag matches, the stored
-    /// words become valid (one way only can match).
+    /// words become valid.
     fn validate(&mut self, addr: u32, words: u32) {
         let (line, tag, word) = self.line_and_tag(addr);
-        let lines = self.config.lines();
-        if let Some(w) =
-            (0..self.config.ways).find(|&w| self.tags[(w * lines + line) as usize] == Some(tag))
-        {
+        if let Some(w) = self.way_with_tag(line, tag) {
             let slot = Slot {
-                index: (w * lines + line) as usize,
+                index: (w * self.config.lines() + line) as usize,
                 word,
             };
             self.set_valid(slot, word..word + words);
@@ -568,9 +571,17 @@ impl MemorySystem {
             end: self.bus_free,
             underrun: false,
         });
-        self.i_release = self.bus_free;
-        self.dbus_free = self.dbus_free.max(self.i_release - 3);
+        self.instruction_read_ends(self.bus_free);
         start + 7 + ws
+    }
+
+    /// An instruction read (a burst or a single word) whose last data word
+    /// comes at `last_word`: the D-cache gets the bus then (acache.vhd
+    /// ~118), so a data read issued 3 cycles before it (memory stage, then
+    /// the request) is granted at it, and a store's write waits for it.
+    fn instruction_read_ends(&mut self, last_word: u64) {
+        self.i_release = last_word;
+        self.dbus_free = self.dbus_free.max(last_word - 3);
     }
 
     /// A word read on its own (IB off, or an uncached area) requested at
@@ -583,8 +594,7 @@ impl MemorySystem {
         // it: 8 + ws after the request. The next miss can start with that
         // slot, 6 + ws after this one's request.
         self.bus_free = start + 6 + ws;
-        self.i_release = self.bus_free;
-        self.dbus_free = self.dbus_free.max(self.i_release - 3);
+        self.instruction_read_ends(self.bus_free);
         start + 8 + ws
     }
 
