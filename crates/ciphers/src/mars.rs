@@ -2,7 +2,7 @@
 //! written from the specification. Key, plaintext and ciphertext are read as
 //! little-endian 32-bit words.
 
-use crate::util::{le_words, widen};
+use crate::util::{le_words, load_block, store_block, widen};
 use crate::{Algorithm, BlockCipher, RoundKeys};
 
 #[path = "tables/mars.rs"]
@@ -107,18 +107,6 @@ impl Mars {
     }
 }
 
-/// A 16-byte block as four little-endian words, without a heap allocation
-/// (the Monte Carlo tests load ten thousand blocks per key).
-fn load(block: &[u8]) -> [u32; 4] {
-    std::array::from_fn(|i| u32::from_le_bytes(block[4 * i..4 * i + 4].try_into().unwrap()))
-}
-
-fn store(d: [u32; 4], block: &mut [u8]) {
-    for (i, v) in d.iter().enumerate() {
-        block[4 * i..4 * i + 4].copy_from_slice(&v.to_le_bytes());
-    }
-}
-
 impl BlockCipher for Mars {
     fn algorithm(&self) -> Algorithm {
         Algorithm::Mars
@@ -126,7 +114,7 @@ impl BlockCipher for Mars {
 
     fn encrypt_block(&self, block: &mut [u8]) {
         let k = &self.k;
-        let mut d = load(block);
+        let mut d = load_block(block);
         for i in 0..4 {
             d[i] = d[i].wrapping_add(k[i]);
         }
@@ -175,13 +163,13 @@ impl BlockCipher for Mars {
         for i in 0..4 {
             d[i] = d[i].wrapping_sub(k[36 + i]);
         }
-        store(d, block);
+        store_block(d, block);
     }
 
     /// Each encryption step undone in reverse order.
     fn decrypt_block(&self, block: &mut [u8]) {
         let k = &self.k;
-        let mut d = load(block);
+        let mut d = load_block(block);
         for i in 0..4 {
             d[i] = d[i].wrapping_add(k[36 + i]);
         }
@@ -227,7 +215,7 @@ impl BlockCipher for Mars {
         for i in 0..4 {
             d[i] = d[i].wrapping_sub(k[i]);
         }
-        store(d, block);
+        store_block(d, block);
     }
 
     fn round_keys(&self) -> RoundKeys {

@@ -9,7 +9,7 @@
 //! The definitions are public (`cardlab_ciphers::twofish`) for the host
 //! keying options of `crates/twofish`, which build their tables from them.
 
-use crate::util::{gf_mul, le_words, widen};
+use crate::util::{gf_mul, le_words, load_block, store_block, widen};
 use crate::{Algorithm, BlockCipher, RoundKeys};
 
 /// The 4-bit tables t0..t3 that build q0 and q1 (§4.3.5).
@@ -226,17 +226,6 @@ impl Twofish {
     }
 }
 
-/// A 16-byte block as four little-endian words.
-fn load(block: &[u8]) -> [u32; 4] {
-    std::array::from_fn(|i| u32::from_le_bytes(block[4 * i..4 * i + 4].try_into().unwrap()))
-}
-
-fn store(words: [u32; 4], block: &mut [u8]) {
-    for (i, w) in words.iter().enumerate() {
-        block[4 * i..4 * i + 4].copy_from_slice(&w.to_le_bytes());
-    }
-}
-
 impl BlockCipher for Twofish {
     fn algorithm(&self) -> Algorithm {
         Algorithm::Twofish
@@ -244,7 +233,7 @@ impl BlockCipher for Twofish {
     /// §4.1: input whitening, 16 rounds, the last swap undone, output whitening.
     fn encrypt_block(&self, block: &mut [u8]) {
         let k = &self.k;
-        let p = load(block);
+        let p = load_block(block);
         let mut r: [u32; 4] = std::array::from_fn(|i| p[i] ^ k[i]);
         for round in 0..16 {
             let (f0, f1) = self.f(r[0], r[1], round);
@@ -255,19 +244,19 @@ impl BlockCipher for Twofish {
                 r[1],
             ];
         }
-        store([r[2] ^ k[4], r[3] ^ k[5], r[0] ^ k[6], r[1] ^ k[7]], block);
+        store_block([r[2] ^ k[4], r[3] ^ k[5], r[0] ^ k[6], r[1] ^ k[7]], block);
     }
     /// The encryption's steps undone in reverse order.
     fn decrypt_block(&self, block: &mut [u8]) {
         let k = &self.k;
-        let c = load(block);
+        let c = load_block(block);
         let mut r = [c[2] ^ k[6], c[3] ^ k[7], c[0] ^ k[4], c[1] ^ k[5]];
         for round in (0..16).rev() {
             let [n0, n1, n2, n3] = r;
             let (f0, f1) = self.f(n2, n3, round);
             r = [n2, n3, n0.rotate_left(1) ^ f0, (n1 ^ f1).rotate_right(1)];
         }
-        store(std::array::from_fn(|i| r[i] ^ k[i]), block);
+        store_block(std::array::from_fn(|i| r[i] ^ k[i]), block);
     }
     fn round_keys(&self) -> RoundKeys {
         RoundKeys::default()
