@@ -4,7 +4,7 @@
 //! into an Intel HEX image with its NoICE symbols, in a temporary folder.
 
 use cardlab_lab::build::{BuildError, assemble_each, run_tool};
-use cardlab_sim::target::{Image, Target};
+use cardlab_sim::target::Image;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -122,7 +122,7 @@ pub fn build(manifest: &Path, name: &str) -> Result<Image, CardosError> {
     args.extend(rels);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     run_tool("sdcc", "Debian sdcc", &args, out)?;
-    let image = Target::Mcs51.read(&out.join(&m.build.output))?;
+    let image = cardlab_sim::mcs51::TARGET.read(&out.join(&m.build.output))?;
     // the ciphers read their tables at fixed addresses: they must be there
     if let Some(missing) =
         (m.build.tables.iter().flatten()).find(|s| !image.symbols.contains_key(*s))

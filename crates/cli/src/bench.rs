@@ -8,7 +8,7 @@ use cardlab_lab::campaign::{self, Campaign, Job};
 use cardlab_lab::manifest::{Manifest, discover};
 use cardlab_lab::measure::Row;
 use cardlab_lab::report::{
-    RESULT_HEADER, RESULT_LEGEND, result_cells, results_csv, results_markdown,
+    RESULT_HEADER, result_cells, result_legend, results_csv, results_markdown,
 };
 use clap::{Args, ValueEnum};
 use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
@@ -19,7 +19,7 @@ pub struct BenchArgs {
     /// Manifests (<variant>.toml) or folders of them to measure, anywhere [default: every variant under the firmware folder].
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// Only this target (mcs51, hc05, h8300, arm7tdmi or leon2).
+    /// Only this target (one of `cardlab run --help`'s).
     #[arg(short, long)]
     target: Option<String>,
     /// Only this cipher.
@@ -149,7 +149,7 @@ pub fn run(args: BenchArgs, quiet: bool) -> Result<(), Failure> {
             for r in &rows {
                 t.add_row(result_cells(r));
             }
-            println!("{t}\n{RESULT_LEGEND}");
+            println!("{t}\n{}", result_legend());
         }
         Format::Md => print!("{}", results_markdown(&rows)),
         Format::Csv => print!(

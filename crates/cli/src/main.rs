@@ -9,7 +9,7 @@ mod progress;
 mod report;
 mod run;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -66,7 +66,8 @@ fn default_sigpipe() {
 
 fn main() -> ExitCode {
     default_sigpipe();
-    let cli = Cli::parse();
+    let command = Cli::command().mut_subcommand("run", run::describe_targets);
+    let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Bench(args) => bench::run(args, cli.quiet),
         Command::Card(args) => card::run(args, cli.quiet),

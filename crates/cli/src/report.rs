@@ -16,7 +16,6 @@ use cardlab_lab::report::{
 };
 use cardlab_lab::sweep::{self, SweepPoint};
 use cardlab_lab::{host, seeds};
-use cardlab_sim::target::Target;
 use cardlab_twofish::measure::{HostFigures, measure_interleaved};
 use cardlab_twofish::{Keying, Twofish};
 use clap::Args;
@@ -59,7 +58,7 @@ fn cache_sweep(
     data: &Data,
 ) -> Result<Vec<SweepPoint>, Failure> {
     let leon2: Vec<(&Manifest, &Built)> = (manifests.iter().zip(built))
-        .filter(|(m, _)| m.target == Target::Leon2 && m.algorithm == Algorithm::Aes)
+        .filter(|(m, _)| m.target.has_caches() && m.algorithm == Algorithm::Aes)
         .collect();
     if leon2.is_empty() {
         return Ok(vec![]);

@@ -3,7 +3,7 @@
 use crate::Failure;
 use cardlab_sim::leon2::{CacheConfig, MemoryConfig};
 use cardlab_sim::observe::Trace;
-use cardlab_sim::target::{BootOptions, Program, Target};
+use cardlab_sim::target::{ALL, BootOptions, Program, Target};
 use cardlab_sim::{Cpu, Register, SimError, Space, Stop};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -12,21 +12,13 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct RunArgs {
-    /// The CPU: mcs51, hc05, h8300, arm7tdmi or leon2.
+    /// The CPU (the targets are listed by --help).
     #[arg(short, long, value_name = "TARGET")]
     target: String,
-    /// The program image (mcs51: Intel HEX from sdld, symbols from the .noi
-    /// beside it; hc05: Intel HEX or S19 from sdld6808, symbols from the
-    /// .noi or .map beside it, started at the reset vector (0xFFFE);
-    /// h8300: COFF from h8300-hms-ld (symbols from its symbol table), S-records
-    /// or raw binary, started at the COFF entry or the reset vector (H'0000);
-    /// arm7tdmi: ELF executable from arm-none-eabi-ld, started at its entry
-    /// point with SP at the top of memory; leon2: SPARC ELF32 from
-    /// sparc64-linux-gnu-ld -m elf32_sparc, started at its entry point in
-    /// supervisor mode, traps disabled, %sp 96 bytes below the top of SRAM).
+    /// The program image (each target's kind is listed by --help).
     file: PathBuf,
     /// Start at this label or address instead of the reset vector or entry
-    /// point (arm7tdmi: an odd address starts in Thumb state).
+    /// point.
     #[arg(long, value_name = "LABEL", conflicts_with = "call")]
     entry: Option<String>,
     /// Call this label or address as a subroutine and stop when it returns.
@@ -35,8 +27,8 @@ pub struct RunArgs {
     /// Stop with an error past this many cycles (the target's own cycle unit).
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     max_cycles: u64,
-    /// Print memory after the run: SPACE:START:LEN (mcs51: space code, iram,
-    /// sfr or xram; hc05, h8300, arm7tdmi, leon2: mem; START a number or a label; numbers decimal
+    /// Print memory after the run: SPACE:START:LEN (the spaces each target
+    /// has are listed by --help; START a number or a label; numbers decimal
     /// or 0x hex). Repeatable.
     #[arg(long, value_name = "SPACE:START:LEN")]
     dump: Vec<String>,
@@ -46,8 +38,8 @@ pub struct RunArgs {
     /// Print every instruction as it executes (to stderr with --format json).
     #[arg(long)]
     trace: bool,
-    /// hc05: the chip the image is linked for, mc68hc705b16 (default) or
-    /// st16cf54 (docs/hc05.md)
+    /// The chip the image is linked for, on targets with more than one
+    /// (listed by --help)
     #[arg(long, value_name = "PART")]
     part: Option<String>,
     /// leon2: the instruction cache, [WAYSx]SIZEk[/LINE][:random|lrr|lru]
@@ -251,6 +243,42 @@ fn apply_set(
     Ok(())
 }
 
+/// `cardlab run`'s help, completed from the target list: the targets,
+/// each one's image kind and start, memory spaces and parts.
+pub fn describe_targets(cmd: clap::Command) -> clap::Command {
+    let each = |line: fn(&Target) -> Option<String>| -> String {
+        ALL.iter()
+            .filter_map(|t| line(t).map(|text| format!("{}: {text}", t.name())))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let spaces = each(|t| {
+        let names: Vec<&str> = t.spaces().iter().map(|s| s.name()).collect();
+        Some(names.join(", "))
+    });
+    let parts = each(|t| match t.spec().parts {
+        [] => None,
+        [default, rest @ ..] => Some(format!("{default} (default), {}", rest.join(", "))),
+    });
+    cmd.mut_arg("target", |a| {
+        a.help(format!("The CPU: {}", Target::names()))
+    })
+    .mut_arg("file", |a| {
+        a.help(format!(
+            "The program image ({})",
+            each(|t| Some(t.spec().run_help.to_string()))
+        ))
+    })
+    .mut_arg("dump", |a| {
+        a.help(format!(
+            "Print memory after the run: SPACE:START:LEN (spaces: {spaces}; START a number or a label; numbers decimal or 0x hex). Repeatable."
+        ))
+    })
+    .mut_arg("part", |a| {
+        a.help(format!("The chip the image is linked for: {parts}"))
+    })
+}
+
 /// The LEON2 memory system the cache options ask for.
 fn boot_options(target: Target, args: &RunArgs) -> Result<BootOptions, Failure> {
     let given = args.icache.is_some()
@@ -260,7 +288,7 @@ fn boot_options(target: Target, args: &RunArgs) -> Result<BootOptions, Failure> 
     if !given {
         return Ok(BootOptions::default());
     }
-    if target != Target::Leon2 {
+    if !target.has_caches() {
         return Err(Failure::Input(format!(
             "--icache, --dcache, --wait-states and --no-burst configure the leon2 target; {} has no cache",
             target.name()

@@ -45,7 +45,7 @@ fn xorsum() -> (tempfile::TempDir, String) {
     let source = dir.path().join("xorsum.asm");
     std::fs::write(&source, XORSUM).unwrap();
     let path =
-        cardlab_lab::build::assemble_mcs51(&[source], dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        cardlab_lab::build::assemble(cardlab_sim::mcs51::TARGET, &[source], &[], dir.path()).unwrap_or_else(|e| panic!("{e}"));
     (dir, path.to_str().unwrap().to_string())
 }
 

@@ -31,7 +31,7 @@ fn build() -> (tempfile::TempDir, String) {
     let source = dir.path().join("prog.s");
     std::fs::write(&source, PROGRAM).unwrap();
     let coff =
-        cardlab_lab::build::assemble_h8300(&[source], dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        cardlab_lab::build::assemble(cardlab_sim::h8300::TARGET, &[source], &[], dir.path()).unwrap_or_else(|e| panic!("{e}"));
     (dir, coff.to_str().unwrap().to_string())
 }
 

@@ -63,7 +63,7 @@ fn build() -> (tempfile::TempDir, String, String) {
     let source = dir.path().join("prog.asm");
     std::fs::write(&source, PROGRAM).unwrap();
     let ihx =
-        cardlab_lab::build::assemble_hc05(&[source], dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        cardlab_lab::build::assemble(cardlab_sim::hc05::TARGET, &[source], &[], dir.path()).unwrap_or_else(|e| panic!("{e}"));
     let listing = std::fs::read_to_string(dir.path().join("prog.lst")).unwrap();
     (dir, ihx.to_str().unwrap().to_string(), listing)
 }

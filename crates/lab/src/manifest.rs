@@ -77,7 +77,7 @@ pub enum TableSpan {
     Sized(String),
 }
 
-/// The C compiler options of a variant with C sources (leon2 only).
+/// The C compiler options of a variant with C sources, unless it gives its own.
 pub const DEFAULT_CFLAGS: &[&str] = &["-O2"];
 
 /// A seed-paper row this variant answers.
@@ -223,9 +223,9 @@ impl Manifest {
             ));
         }
         let has_c = raw.sources.iter().any(|s| is_c(s));
-        if has_c && target != Target::Leon2 {
+        if has_c && !target.toolchain().compiles_c() {
             return Err(invalid(format!(
-                "C sources are built for leon2 only; {} firmware is assembly",
+                "{} has no C compiler; its firmware is assembly",
                 target.name()
             )));
         }
@@ -277,6 +277,12 @@ impl Manifest {
 /// A C source, by its extension.
 pub fn is_c(source: &Path) -> bool {
     source.extension().is_some_and(|e| e == "c")
+}
+
+/// A source for the compiler driver: C, or assembly that wants the C
+/// preprocessor (`.S`).
+pub fn is_compiled(source: &Path) -> bool {
+    is_c(source) || source.extension().is_some_and(|e| e == "S")
 }
 
 /// Where the virtual card's OS lives under `firmware/` (docs/card.md).
@@ -343,7 +349,7 @@ ops = { encrypt_with_key_setup = "enc" }
         let hc05 = GOOD.replace("mcs51", "hc05").replace("\"iram\"", "\"mem\"");
         let (_d, p) = write(&hc05);
         let m = Manifest::load(&p).unwrap();
-        assert_eq!((m.target, m.space), (Target::Hc05, Space::Memory));
+        assert_eq!((m.target, m.space), (cardlab_sim::hc05::TARGET, Space::Memory));
         let (_d, p) = write(&GOOD.replace("mcs51", "hc05"));
         let err = Manifest::load(&p).unwrap_err().to_string();
         assert!(
@@ -414,7 +420,7 @@ ops = { encrypt_with_key_setup = "enc" }
             ),
             (
                 GOOD.replace("v.asm", "v.c"),
-                "C sources are built for leon2 only",
+                "mcs51 has no C compiler; its firmware is assembly",
             ),
             (
                 GOOD.replace("ops =", "part = \"st16cf54\"\nops ="),

@@ -10,7 +10,7 @@ use crate::build::Built;
 use crate::manifest::{Manifest, Op};
 use crate::measure::{CacheRun, Setup, TestVector, cache_run};
 use cardlab_sim::leon2::{CacheConfig, MemoryConfig};
-use cardlab_sim::target::{BootOptions, Target};
+use cardlab_sim::target::BootOptions;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -64,7 +64,7 @@ fn setup(kib: u32, warm: bool) -> Setup {
 pub fn sweep(variants: &[(&Manifest, &Built)], vectors: &[TestVector]) -> Vec<SweepPoint> {
     let points: Vec<(&Manifest, &Built, Op, u32, bool)> = variants
         .iter()
-        .filter(|(m, _)| m.target == Target::Leon2)
+        .filter(|(m, _)| m.target.has_caches())
         .flat_map(|&(m, b)| {
             swept_ops(m).into_iter().flat_map(move |op| {
                 SIZES_KIB

@@ -21,7 +21,6 @@ mod h8300_common;
 use cardlab_sim::Space;
 use cardlab_sim::h8300;
 use cardlab_sim::observe::Trace;
-use cardlab_sim::target::Target;
 use cardlab_sim::{Cpu, Observer};
 use h8300_common::{RAM, RAM_LEN, build_c, mended_libgcc, or_skip, run_gdb};
 use std::path::Path;
@@ -103,7 +102,7 @@ fn ours(
 ) -> (u64, u64, Duration, Vec<u8>) {
     let mut best = None::<(u64, u64, Duration, Vec<u8>)>;
     for _ in 0..5 {
-        let program = Target::H8300.load(coff).unwrap();
+        let program = cardlab_sim::h8300::TARGET.load(coff).unwrap();
         let stop = program.symbols["_stop"];
         let mut cpu: Box<dyn Cpu> = program.cpu;
         cpu.set_observer(observer());
@@ -170,7 +169,7 @@ fn main() {
         "GDB's simulator and cardlab disagree on instructions"
     );
     assert_eq!(gdb_n0, n0 + 7);
-    let program = Target::H8300.load(&full.coff).unwrap();
+    let program = cardlab_sim::h8300::TARGET.load(&full.coff).unwrap();
     let at = (program.symbols["_crc_out"] - RAM as u32) as usize;
     let crc = u32::from_be_bytes(ram[at..at + 4].try_into().unwrap());
     assert_eq!(crc, expected(PASSES), "the CRC is not Rust's");

@@ -23,7 +23,6 @@ mod hc05_tools;
 
 use cardlab_sim::hc05;
 use cardlab_sim::observe::{Coverage, Trace};
-use cardlab_sim::target::Target;
 use cardlab_sim::{Cpu, Observer};
 use common::Rng;
 use hc05_tools::{Shc08Case, assemble, memory, run_shc08, start_ours};
@@ -159,7 +158,7 @@ fn main() {
         source += &format!("        .db  {}\n", bytes.join(","));
     }
     let built = assemble(dir.path(), "speed", &source);
-    let image = Target::Hc05.read(&built.ihx).unwrap();
+    let image = cardlab_sim::hc05::TARGET.read(&built.ihx).unwrap();
     let (start, halt) = (image.symbols["start"] as u16, image.symbols["halt"] as u16);
     let case = |pc| Shc08Case {
         writes: vec![],

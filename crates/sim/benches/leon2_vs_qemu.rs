@@ -19,7 +19,6 @@ mod leon2_c;
 
 use cardlab_sim::leon2::{Config, Leon2, MemoryConfig};
 use cardlab_sim::observe::Trace;
-use cardlab_sim::target::Target;
 use cardlab_sim::{Cpu, Observer, Space};
 use std::path::Path;
 use std::process::Command;
@@ -46,7 +45,7 @@ fn best(runs: u32, mut f: impl FnMut() -> Duration) -> Duration {
 
 /// (CRC, instructions, time) of our run.
 fn ours(elf: &Path, memory: MemoryConfig, trace: bool) -> (u32, u64, Duration) {
-    let image = Target::Leon2.read(elf).unwrap();
+    let image = cardlab_sim::leon2::TARGET.read(elf).unwrap();
     let (mut crc, mut instructions) = (0, 0);
     let time = best(5, || {
         let mut cpu = Leon2::new(Config {

@@ -12,7 +12,6 @@ mod common;
 
 use cardlab_sim::mcs51::{self, ihx};
 use cardlab_sim::observe::{Coverage, Trace};
-use cardlab_sim::target::Target;
 use cardlab_sim::{Observer, Space};
 use std::time::{Duration, Instant};
 
@@ -56,7 +55,7 @@ fn ours(
 ) -> (u64, u64, Duration, Vec<u8>) {
     let mut best = None::<(u64, u64, Duration, Vec<u8>)>;
     for _ in 0..3 {
-        let mut cpu = Target::Mcs51.load(path).unwrap().cpu;
+        let mut cpu = cardlab_sim::mcs51::TARGET.load(path).unwrap().cpu;
         cpu.set_observer(observer());
         let start = Instant::now();
         cpu.run(u64::MAX, None).expect("runs to halt");

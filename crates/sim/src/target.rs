@@ -1,27 +1,126 @@
-//! The targets by name, and how each one's program images are loaded.
+//! The targets as data: each CPU module describes itself in one [`Spec`]
+//! (names, memory spaces, image kinds and loader, parts, how firmware for
+//! it is built), and [`ALL`] lists them. Adding a CPU is its module, its
+//! `TARGET` constant and one entry in [`ALL`]; nothing else names targets.
 
-use crate::arm7tdmi::{self, Arm7tdmi};
-use crate::h8300::{self, H8300};
-use crate::hc05::{self, Hc05};
-use crate::leon2::{self, Leon2};
-use crate::mcs51::{self, Mcs51, ihx};
+use crate::mcs51::ihx;
 use crate::{Cpu, Space};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    /// Intel MCS-51 (8051/8052), 12 oscillator periods per machine cycle.
-    Mcs51,
-    /// Motorola 68HC05 (MC68HC705B16 map), 2 oscillator periods per bus cycle.
-    Hc05,
-    /// Hitachi H8/300 (plain, not /300H), states, the H8/3113 map.
-    H8300,
-    /// ARM7TDMI (ARMv4T), one clock a cycle, zero-wait 32-bit memory.
-    Arm7tdmi,
-    /// Gaisler LEON2 (SPARC V8 integer unit), clock cycles, the reference
-    /// board's PROM and SRAM.
-    Leon2,
+/// Every target, in the order the command line and the report list them.
+pub const ALL: &[Target] = &[
+    crate::mcs51::TARGET,
+    crate::hc05::TARGET,
+    crate::h8300::TARGET,
+    crate::arm7tdmi::TARGET,
+    crate::leon2::TARGET,
+];
+
+/// What a target says about itself.
+pub struct Spec {
+    /// The name the command line and the manifests use.
+    pub name: &'static str,
+    /// Other names it answers to (case-insensitive).
+    pub aliases: &'static [&'static str],
+    /// One line: the CPU, its cycle unit and the memory it runs from.
+    pub summary: &'static str,
+    /// What [`crate::Cpu::cycles`] counts, in words for tables.
+    pub cycle_unit: &'static str,
+    /// How `cardlab run` reads and starts an image, for its help.
+    pub run_help: &'static str,
+    /// The memory spaces `cardlab run --dump/--set` and manifests may name.
+    pub spaces: &'static [Space],
+    /// What an image file must be, for messages.
+    pub image_kind: &'static str,
+    /// The chips a program may be linked for, the default first; empty
+    /// when the target has one chip and takes no part name.
+    pub parts: &'static [&'static str],
+    /// Whether the CPU has caches, so that a routine's cycles depend on
+    /// what ran before it.
+    pub has_caches: bool,
+    /// How the lab builds firmware for it.
+    pub toolchain: Toolchain,
+    /// Read an image linked for a part (a name from `parts`; None: the
+    /// default), checked against the part's memory map.
+    pub read: fn(&Path, Option<&'static str>) -> Result<Image, TargetError>,
+    /// A CPU after reset with the image in place.
+    pub boot: fn(&Image, &BootOptions) -> Box<dyn Cpu>,
+}
+
+/// How firmware sources become an image, as data the lab interprets.
+#[derive(Debug, Clone, Copy)]
+pub enum Toolchain {
+    /// An ASxxxx assembler and linker (sdcc's): each source assembled
+    /// where it lives (`-plosgff`), linked with `-n -i -j` into an Intel
+    /// HEX image with its NoICE symbols.
+    Asxxxx {
+        assembler: &'static str,
+        linker: &'static str,
+        package: &'static str,
+    },
+    /// GNU binutils, with a C compiler where the target has one.
+    Gnu(Gnu),
+}
+
+/// A GNU toolchain: each source through the assembler (or the compiler,
+/// for C and preprocessed assembly), with its folder and the folder above
+/// on the include path, then one link.
+#[derive(Debug, Clone, Copy)]
+pub struct Gnu {
+    pub package: &'static str,
+    pub assembler: &'static str,
+    /// Options before the include path (`%` stands for the object's name).
+    pub as_options: &'static [&'static str],
+    /// The compiler for `.c` and `.S` sources, if the target has one.
+    pub compiler: Option<Compiler>,
+    pub linker: &'static str,
+    /// Every link option (the output is `output`, the objects follow).
+    pub ld_options: &'static [&'static str],
+    /// The image file the link writes.
+    pub output: &'static str,
+}
+
+/// A C compiler driver and the options every compiled source gets before
+/// the manifest's `cflags`.
+#[derive(Debug, Clone, Copy)]
+pub struct Compiler {
+    pub program: &'static str,
+    pub package: &'static str,
+    pub options: &'static [&'static str],
+}
+
+impl Toolchain {
+    /// How a source makes `name` a symbol of the image, for messages.
+    pub fn export_hint(&self, name: &str) -> String {
+        match self {
+            Toolchain::Asxxxx { .. } => format!("'{name}::' or '{name} == value'"),
+            Toolchain::Gnu(_) => format!("'.global {name}'"),
+        }
+    }
+
+    /// Whether the target's firmware may be written in C.
+    pub fn compiles_c(&self) -> bool {
+        matches!(self, Toolchain::Gnu(Gnu { compiler: Some(_), .. }))
+    }
+}
+
+/// A target: a handle on its [`Spec`].
+#[derive(Clone, Copy)]
+pub struct Target(pub &'static Spec);
+
+impl PartialEq for Target {
+    fn eq(&self, other: &Target) -> bool {
+        self.0.name == other.0.name
+    }
+}
+
+impl Eq for Target {}
+
+impl std::fmt::Debug for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.name)
+    }
 }
 
 /// A program image as read from disk, ready to boot any number of times.
@@ -39,9 +138,8 @@ pub struct Image {
     /// 8051; on the 68HC05 the reset vector's target). Bit 0 set: Thumb
     /// state.
     pub entry: u32,
-    /// The 68HC05 part the image is linked for (its memory map); None on
-    /// other targets.
-    pub hc05_part: Option<&'static hc05::MemoryMap>,
+    /// The part the image is linked for; None: the target's default.
+    pub part: Option<&'static str>,
 }
 
 /// What a run may choose of a CPU's build beyond its image (only the
@@ -50,7 +148,7 @@ pub struct Image {
 pub struct BootOptions {
     /// LEON2 caches and wait states; the RTL reference configuration if
     /// None.
-    pub leon2_memory: Option<leon2::MemoryConfig>,
+    pub leon2_memory: Option<crate::leon2::MemoryConfig>,
 }
 
 impl Image {
@@ -61,55 +159,7 @@ impl Image {
 
     /// [`Image::boot`] with `options`.
     pub fn boot_with(&self, options: &BootOptions) -> Box<dyn Cpu> {
-        match self.target {
-            Target::Mcs51 => {
-                let mut cpu = Mcs51::new(mcs51::Config::default());
-                for (addr, bytes) in &self.segments {
-                    cpu.load_code(*addr as u16, bytes);
-                }
-                Box::new(cpu)
-            }
-            Target::Hc05 => {
-                let mut cpu = Hc05::new(hc05_config(self.hc05_part));
-                for (addr, bytes) in &self.segments {
-                    // Checked against the map when the image was read.
-                    let _ = cpu.load(*addr, bytes);
-                }
-                cpu.reset();
-                Box::new(cpu)
-            }
-            Target::H8300 => {
-                let mut cpu = H8300::new(h8300::Config::default());
-                for (addr, bytes) in &self.segments {
-                    // Checked against the map when the image was read.
-                    let _ = cpu.load(*addr, bytes);
-                }
-                cpu.reset();
-                cpu.set_pc(self.entry);
-                Box::new(cpu)
-            }
-            Target::Arm7tdmi => {
-                let mut cpu = Arm7tdmi::new(arm7tdmi::Config::default());
-                for (addr, bytes) in &self.segments {
-                    cpu.load(*addr, bytes);
-                }
-                cpu.boot(self.entry);
-                Box::new(cpu)
-            }
-            Target::Leon2 => {
-                let mut config = leon2::Config::default();
-                if let Some(memory) = options.leon2_memory {
-                    config.memory = memory;
-                }
-                let mut cpu = Leon2::new(config);
-                for (addr, bytes) in &self.segments {
-                    // Checked against the map when the image was read.
-                    let _ = cpu.load(*addr, bytes);
-                }
-                cpu.boot(self.entry);
-                Box::new(cpu)
-            }
-        }
+        (self.target.0.boot)(self, options)
     }
 
     /// Bytes the image holds.
@@ -119,15 +169,6 @@ impl Image {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-}
-
-/// The 68HC05 on `part`'s map (the default part's if None).
-fn hc05_config(part: Option<&'static hc05::MemoryMap>) -> hc05::Config {
-    let default = hc05::Config::default();
-    hc05::Config {
-        map: part.unwrap_or(default.map),
-        ..default
     }
 }
 
@@ -165,7 +206,7 @@ pub enum TargetError {
     Coff {
         path: PathBuf,
         kind: &'static str,
-        source: h8300::load::CoffError,
+        source: crate::h8300::load::CoffError,
     },
     #[error("{target} has no part '{part}'; known parts: {known}")]
     UnknownPart {
@@ -186,339 +227,79 @@ pub enum TargetError {
 }
 
 impl Target {
-    pub const ALL: [Target; 5] = [
-        Target::Mcs51,
-        Target::Hc05,
-        Target::H8300,
-        Target::Arm7tdmi,
-        Target::Leon2,
-    ];
-
     pub fn name(self) -> &'static str {
-        match self {
-            Target::Mcs51 => "mcs51",
-            Target::Hc05 => "hc05",
-            Target::H8300 => "h8300",
-            Target::Arm7tdmi => "arm7tdmi",
-            Target::Leon2 => "leon2",
-        }
+        self.0.name
+    }
+
+    pub fn spec(self) -> &'static Spec {
+        self.0
     }
 
     /// Whether the CPU has caches, so that a routine's cycles depend on
     /// what ran before it (the LEON2).
     pub fn has_caches(self) -> bool {
-        self == Target::Leon2
+        self.0.has_caches
     }
 
     /// Every target name, comma-separated, for messages.
     pub fn names() -> String {
-        Target::ALL.map(Target::name).join(", ")
+        ALL.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")
     }
 
-    /// A target by name (`mcs51`, also `8051`; `hc05`, also `6805`, `68hc05`;
-    /// `h8300`, also `h8/300`, `h8`; `leon2`, also `sparc`).
+    /// A target by its name or an alias, case-insensitive.
     pub fn parse(name: &str) -> Result<Target, TargetError> {
-        match name.to_ascii_lowercase().as_str() {
-            "mcs51" | "8051" | "8052" => Ok(Target::Mcs51),
-            "hc05" | "6805" | "68hc05" => Ok(Target::Hc05),
-            "h8300" | "h8/300" | "h8" => Ok(Target::H8300),
-            "arm7tdmi" | "arm7" => Ok(Target::Arm7tdmi),
-            "leon2" | "sparc" => Ok(Target::Leon2),
-            _ => Err(TargetError::Unknown(name.to_string())),
-        }
+        ALL.iter()
+            .copied()
+            .find(|t| {
+                std::iter::once(&t.0.name)
+                    .chain(t.0.aliases)
+                    .any(|n| n.eq_ignore_ascii_case(name))
+            })
+            .ok_or_else(|| TargetError::Unknown(name.to_string()))
     }
 
     /// The memory spaces `cardlab run --dump/--set` may name.
     pub fn spaces(self) -> &'static [Space] {
-        match self {
-            Target::Mcs51 => &[Space::Code, Space::Iram, Space::Sfr, Space::Xram],
-            Target::Hc05 | Target::H8300 | Target::Arm7tdmi | Target::Leon2 => &[Space::Memory],
-        }
+        self.0.spaces
     }
 
     /// What the image file must be.
     pub fn image_kind(self) -> &'static str {
-        match self {
-            Target::Mcs51 => "Intel HEX image (sdld -i)",
-            Target::Hc05 => "Intel HEX or S19 image (sdld6808 -i or -s)",
-            Target::H8300 => "COFF executable (h8300-hms-ld), S-records or raw binary",
-            Target::Arm7tdmi => "ARM ELF executable (arm-none-eabi-ld)",
-            Target::Leon2 => "SPARC ELF32 executable (sparc64-linux-gnu-ld -m elf32_sparc)",
-        }
+        self.0.image_kind
     }
 
-    /// Read the image at `path`. mcs51: symbols come from the NoICE file
-    /// beside it (`sdld -j` writes `name.noi`), if there is one; hc05: an
-    /// Intel HEX or S19 image (by its first character), symbols from the
-    /// `.noi` beside it or else the linker map (`.map`); arm7tdmi: from the
-    /// ELF symbol table; leon2: a big-endian SPARC ELF32, symbols from its
-    /// symbol table.
+    pub fn toolchain(self) -> &'static Toolchain {
+        &self.0.toolchain
+    }
+
+    /// The chip a program may be linked for, by name (case-insensitive):
+    /// its canonical name.
+    pub fn part(self, name: &str) -> Result<&'static str, TargetError> {
+        self.0
+            .parts
+            .iter()
+            .copied()
+            .find(|p| p.eq_ignore_ascii_case(name))
+            .ok_or_else(|| TargetError::UnknownPart {
+                target: self.name(),
+                part: name.to_string(),
+                known: match self.0.parts {
+                    [] => "none to choose".into(),
+                    parts => parts.join(", "),
+                },
+            })
+    }
+
+    /// Read the image at `path`, linked for the default part.
     pub fn read(self, path: &Path) -> Result<Image, TargetError> {
         self.read_part(path, None)
-    }
-
-    /// The chip a program may be linked for, by name: hc05 has
-    /// `mc68hc705b16` (the default) and `st16cf54` (docs/hc05.md); the
-    /// other targets have one part each and take no name.
-    pub fn part(self, name: &str) -> Result<&'static hc05::MemoryMap, TargetError> {
-        let unknown = |known: String| TargetError::UnknownPart {
-            target: self.name(),
-            part: name.to_string(),
-            known,
-        };
-        match self {
-            Target::Hc05 => hc05::map::part(name).ok_or_else(|| unknown(hc05::map::part_names())),
-            _ => Err(unknown("none to choose".into())),
-        }
     }
 
     /// [`Target::read`] for an image linked for `part` (a name
     /// [`Target::part`] knows; None: the target's default part).
     pub fn read_part(self, path: &Path, part: Option<&str>) -> Result<Image, TargetError> {
-        let hc05_part = part.map(|name| self.part(name)).transpose()?;
-        let read = |p: &Path| {
-            std::fs::read_to_string(p).map_err(|source| TargetError::Read {
-                path: p.to_path_buf(),
-                source,
-            })
-        };
-        match self {
-            Target::Mcs51 => {
-                let image = ihx::parse_ihx(&read(path)?).map_err(|source| TargetError::Image {
-                    path: path.to_path_buf(),
-                    kind: self.image_kind(),
-                    source,
-                })?;
-                let noi = path.with_extension("noi");
-                let symbols = if noi.exists() {
-                    ihx::parse_noi(&read(&noi)?)
-                } else {
-                    BTreeMap::new()
-                };
-                Ok(Image {
-                    target: self,
-                    segments: image
-                        .segments
-                        .into_iter()
-                        .map(|(a, b)| (a as u32, b))
-                        .collect(),
-                    symbols,
-                    symbol_sizes: BTreeMap::new(),
-                    entry: 0,
-                    hc05_part: None,
-                })
-            }
-            Target::Hc05 => self.read_hc05(path, &read(path)?, hc05_part),
-            Target::H8300 => self.read_h8300(path),
-            Target::Leon2 => self.read_leon2(path),
-            Target::Arm7tdmi => {
-                let elf = self.read_elf(path, crate::elf::Machine::Arm)?;
-                let map = arm7tdmi::Config::default().map;
-                for (addr, bytes) in &elf.segments {
-                    let inside = map.iter().any(|r| {
-                        addr.wrapping_sub(r.base) as u64 + bytes.len() as u64 <= r.size as u64
-                    });
-                    if !inside {
-                        return Err(TargetError::OutsideMap {
-                            path: path.to_path_buf(),
-                            addr: *addr,
-                            len: bytes.len(),
-                            target: self.name(),
-                            map: map
-                                .iter()
-                                .map(|r| {
-                                    format!(
-                                        "{:#010x}-{:#010x}",
-                                        r.base,
-                                        r.base as u64 + r.size as u64 - 1
-                                    )
-                                })
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                        });
-                    }
-                }
-                Ok(Image {
-                    target: self,
-                    segments: elf.segments,
-                    symbols: elf.symbols,
-                    symbol_sizes: elf.sizes,
-                    entry: elf.entry,
-                    hc05_part: None,
-                })
-            }
-        }
-    }
-
-    fn read_elf(
-        self,
-        path: &Path,
-        machine: crate::elf::Machine,
-    ) -> Result<crate::elf::Elf, TargetError> {
-        let data = std::fs::read(path).map_err(|source| TargetError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        crate::elf::parse_for(&data, machine).map_err(|source| TargetError::Elf {
-            path: path.to_path_buf(),
-            kind: self.image_kind(),
-            source,
-        })
-    }
-
-    /// A LEON2 image: every segment inside PROM or SRAM.
-    fn read_leon2(self, path: &Path) -> Result<Image, TargetError> {
-        let elf = self.read_elf(path, crate::elf::Machine::Sparc)?;
-        let map = leon2::Config::default().map;
-        if let Some((addr, bytes)) = elf
-            .segments
-            .iter()
-            .find(|(a, b)| !map.loadable(*a, b.len()))
-        {
-            return Err(TargetError::OutsideMap {
-                path: path.to_path_buf(),
-                addr: *addr,
-                len: bytes.len(),
-                target: self.name(),
-                map: format!("{} ({})", map.text(), map.name),
-            });
-        }
-        Ok(Image {
-            target: self,
-            segments: elf.segments,
-            symbols: elf.symbols,
-            symbol_sizes: elf.sizes,
-            entry: elf.entry,
-            hc05_part: None,
-        })
-    }
-
-    /// An H8/300 image: COFF by its magic number (sections, symbols and
-    /// entry point), S-records by their first character, anything else raw
-    /// binary from H'0000; without a COFF entry point, execution starts at
-    /// the reset vector.
-    fn read_h8300(self, path: &Path) -> Result<Image, TargetError> {
-        let data = std::fs::read(path).map_err(|source| TargetError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let (segments, symbols, entry) = if data
-            .starts_with(&h8300::load::H8300_MAGIC.to_be_bytes())
-        {
-            let coff = h8300::load::parse_coff(&data).map_err(|source| TargetError::Coff {
-                path: path.to_path_buf(),
-                kind: self.image_kind(),
-                source,
-            })?;
-            (coff.segments, coff.symbols, coff.entry)
-        } else if data.first() == Some(&b'S') {
-            let text = String::from_utf8_lossy(&data);
-            let segments = h8300::load::parse_srec(&text).map_err(|source| TargetError::Image {
-                path: path.to_path_buf(),
-                kind: self.image_kind(),
-                source,
-            })?;
-            (segments, BTreeMap::new(), None)
-        } else {
-            (vec![(0, data)], BTreeMap::new(), None)
-        };
-        let mut cpu = H8300::new(h8300::Config::default());
-        for (addr, bytes) in &segments {
-            if cpu.load(*addr, bytes).is_err() {
-                let map = cpu.config().map;
-                return Err(TargetError::OutsideMap {
-                    path: path.to_path_buf(),
-                    addr: *addr,
-                    len: bytes.len(),
-                    target: self.name(),
-                    map: format!(
-                        "{} ({})",
-                        map.regions
-                            .iter()
-                            .filter(|r| r.kind != h8300::Kind::Registers)
-                            .map(|r| format!("{} {:#06x}-{:#06x}", r.name, r.start, r.end))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        map.part
-                    ),
-                });
-            }
-        }
-        cpu.reset();
-        Ok(Image {
-            target: self,
-            segments,
-            symbols,
-            symbol_sizes: BTreeMap::new(),
-            entry: entry.unwrap_or(cpu.pc()),
-            hc05_part: None,
-        })
-    }
-
-    fn read_hc05(
-        self,
-        path: &Path,
-        text: &str,
-        part: Option<&'static hc05::MemoryMap>,
-    ) -> Result<Image, TargetError> {
-        let parsed = if text.trim_start().starts_with('S') {
-            crate::srec::parse_s19(text)
-        } else {
-            ihx::parse_ihx(text)
-        };
-        let image = parsed.map_err(|source| TargetError::Image {
-            path: path.to_path_buf(),
-            kind: self.image_kind(),
-            source,
-        })?;
-        let map = hc05_config(part).map;
-        for (addr, bytes) in &image.segments {
-            if !map.loadable(map.reduce(*addr as u32), bytes.len()) {
-                return Err(TargetError::OutsideMap {
-                    path: path.to_path_buf(),
-                    addr: *addr as u32,
-                    len: bytes.len(),
-                    target: self.name(),
-                    map: format!("{} ({})", map.loadable_text(), map.part),
-                });
-            }
-        }
-        let beside = |ext: &str| Some(path.with_extension(ext)).filter(|p| p.exists());
-        let symbols = match (beside("noi"), beside("map")) {
-            (Some(noi), _) => ihx::parse_noi(&std::fs::read_to_string(&noi).map_err(|source| {
-                TargetError::Read {
-                    path: noi.clone(),
-                    source,
-                }
-            })?),
-            (None, Some(m)) => {
-                hc05::load::parse_map(&std::fs::read_to_string(&m).map_err(|source| {
-                    TargetError::Read {
-                        path: m.clone(),
-                        source,
-                    }
-                })?)
-            }
-            (None, None) => BTreeMap::new(),
-        };
-        let segments: Vec<(u32, Vec<u8>)> = image
-            .segments
-            .into_iter()
-            .map(|(a, b)| (a as u32, b))
-            .collect();
-        let mut cpu = Hc05::new(hc05_config(part));
-        for (addr, bytes) in &segments {
-            let _ = cpu.load(*addr, bytes);
-        }
-        cpu.reset();
-        Ok(Image {
-            target: self,
-            segments,
-            symbols,
-            symbol_sizes: BTreeMap::new(),
-            entry: cpu.pc(),
-            hc05_part: Some(map),
-        })
+        let part = part.map(|name| self.part(name)).transpose()?;
+        (self.0.read)(path, part)
     }
 
     /// Read `path` and boot it.
@@ -543,6 +324,67 @@ impl Target {
     }
 }
 
+/// What the loaders share.
+pub(crate) mod load {
+    use super::TargetError;
+    use std::path::Path;
+
+    /// The bytes of `path`.
+    pub fn bytes(path: &Path) -> Result<Vec<u8>, TargetError> {
+        std::fs::read(path).map_err(|source| TargetError::Read {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// The text of `path`.
+    pub fn text(path: &Path) -> Result<String, TargetError> {
+        std::fs::read_to_string(path).map_err(|source| TargetError::Read {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// An ELF executable for `machine`.
+    pub fn elf(
+        path: &Path,
+        machine: crate::elf::Machine,
+        kind: &'static str,
+    ) -> Result<crate::elf::Elf, TargetError> {
+        crate::elf::parse_for(&bytes(path)?, machine).map_err(|source| TargetError::Elf {
+            path: path.to_path_buf(),
+            kind,
+            source,
+        })
+    }
+
+    /// An Intel HEX image.
+    pub fn ihx(path: &Path, text: &str, kind: &'static str) -> Result<super::ihx::Image, TargetError> {
+        super::ihx::parse_ihx(text).map_err(|source| TargetError::Image {
+            path: path.to_path_buf(),
+            kind,
+            source,
+        })
+    }
+
+    /// The error for a segment outside the map, `map` describing where
+    /// the target's images may go.
+    pub fn outside(
+        path: &Path,
+        (addr, len): (u32, usize),
+        target: &'static str,
+        map: String,
+    ) -> TargetError {
+        TargetError::OutsideMap {
+            path: path.to_path_buf(),
+            addr,
+            len,
+            target,
+            map,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -554,88 +396,20 @@ mod tests {
             err,
             "unknown target 'z80'; known targets: mcs51, hc05, h8300, arm7tdmi, leon2"
         );
-        assert_eq!(Target::parse("8051").unwrap(), Target::Mcs51);
+        assert_eq!(Target::parse("8051").unwrap(), crate::mcs51::TARGET);
         for name in ["hc05", "6805", "68HC05"] {
-            assert_eq!(Target::parse(name).unwrap(), Target::Hc05);
+            assert_eq!(Target::parse(name).unwrap(), crate::hc05::TARGET);
         }
     }
 
     #[test]
-    fn loads_an_image_with_its_symbols() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("p.ihx");
-        std::fs::write(&path, ":03000000020003F8\n:00000001FF\n").unwrap();
-        std::fs::write(dir.path().join("p.noi"), "DEF start 0x3\n").unwrap();
-        let program = Target::Mcs51.load(&path).unwrap();
-        assert_eq!(program.symbols["start"], 3);
-        assert_eq!(program.image_bytes, 3);
-        assert_eq!(program.cpu.disassemble(0).0, "ljmp 0x0003");
-    }
-
-    #[test]
-    fn loads_an_hc05_s19_or_hex_image_with_its_map_symbols_and_reset_vector() {
-        let dir = tempfile::tempdir().unwrap();
-        // LDA #$11 at 0x0300; the reset vector written at 0xFFFE.
-        let s19 = "S1050300A61140\nS105FFFE0300FA\nS9030000FC\n";
-        std::fs::write(dir.path().join("p.s19"), s19).unwrap();
-        std::fs::write(
-            dir.path().join("p.map"),
-            "     00000300  start     |    00000302  done\n",
-        )
-        .unwrap();
-        let program = Target::Hc05.load(&dir.path().join("p.s19")).unwrap();
-        assert_eq!(program.symbols["start"], 0x300);
-        assert_eq!(program.cpu.pc(), 0x300, "reset vector at 0xFFFE (0x3FFE)");
-        assert_eq!(program.cpu.disassemble(0x300).0, "lda #0x11");
-        assert_eq!(program.cpu.clocks_per_cycle(), 2);
-    }
-
-    #[test]
-    fn an_hc05_image_outside_rom_names_the_loadable_regions() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ram.s19");
-        std::fs::write(&path, "S1050080A611C3\n").unwrap();
-        let err = Target::Hc05.load(&path).err().unwrap().to_string();
-        assert!(
-            err.contains("segment at 0x00000080") && err.contains("EPROM 0x0300-0x3dff"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn an_hc05_image_is_read_for_its_part() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("st16.s19");
-        // LDA $E000 at 0x4000, in the ST16CF54's user ROM: outside the B16's map
-        std::fs::write(&path, "S1064000C6E00013\n").unwrap();
-        let b16 = Target::Hc05.load(&path).err().unwrap().to_string();
-        assert!(b16.contains("(MC68HC705B16)"), "{b16}");
-        let mut cpu = Target::Hc05
-            .load_with(&path, Some("st16cf54"), &BootOptions::default())
-            .unwrap()
-            .cpu;
-        cpu.write(Space::Memory, 0xE000, 0x5A);
-        cpu.set_pc(0x4000);
-        cpu.step().unwrap();
-        assert_eq!(cpu.read(Space::Memory, 0xE000), Some(0x5A));
-        assert_eq!(cpu.disassemble(0x4000).0, "lda 0xe000");
-        let unknown = Target::Hc05.read_part(&path, Some("sc21")).err().unwrap();
-        assert_eq!(
-            unknown.to_string(),
-            "hc05 has no part 'sc21'; known parts: mc68hc705b16, st16cf54"
-        );
-        assert!(Target::Mcs51.part("st16cf54").is_err());
-    }
-
-    #[test]
-    fn a_corrupt_image_names_the_file_and_line() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bad.ihx");
-        std::fs::write(&path, ":03000000020003F9\n").unwrap();
-        let err = Target::Mcs51.load(&path).err().unwrap().to_string();
-        assert!(
-            err.contains("bad.ihx is not a valid Intel HEX image") && err.contains("line 1"),
-            "{err}"
-        );
+    fn names_and_aliases_are_unique() {
+        let mut seen = std::collections::BTreeSet::new();
+        for t in ALL {
+            for name in std::iter::once(&t.0.name).chain(t.0.aliases) {
+                assert!(seen.insert(name.to_ascii_lowercase()), "{name} twice");
+            }
+            assert!(!t.spaces().is_empty(), "{} has no memory space", t.name());
+        }
     }
 }

@@ -3,7 +3,6 @@
 //! simulator must equal qemu-arm's (QEMU's ARMv4T model TI925T, Linux user
 //! mode). Results, not cycles: QEMU has no cycle model.
 
-use cardlab_sim::target::Target;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -54,7 +53,7 @@ fn on_qemu(elf: &Path) -> u32 {
 }
 
 fn on_cardlab(elf: &Path) -> (u32, u64) {
-    let mut program = Target::Arm7tdmi.load(elf).unwrap();
+    let mut program = cardlab_sim::arm7tdmi::TARGET.load(elf).unwrap();
     program.cpu.run(10_000_000, None).unwrap();
     let r0 = program.cpu.registers()[0].value as u32;
     (r0, program.cpu.cycles())

@@ -21,7 +21,7 @@
 mod h8300_common;
 
 use cardlab_sim::Space;
-use cardlab_sim::target::{Program, Target};
+use cardlab_sim::target::Program;
 use h8300_common::{RAM, RAM_LEN, build_c, c_dir, mended_libgcc, reference_and_gcc, run_gdb};
 use std::collections::BTreeMap;
 
@@ -93,7 +93,7 @@ fn run_both(name: &str, needs: &[&str]) -> Option<Done> {
 
     let Program {
         mut cpu, symbols, ..
-    } = Target::H8300.load(&built.coff).unwrap();
+    } = cardlab_sim::h8300::TARGET.load(&built.coff).unwrap();
     let stop = symbols["_stop"];
     cpu.run(100_000_000, Some(stop))
         .unwrap_or_else(|e| panic!("{name}: {e}"));

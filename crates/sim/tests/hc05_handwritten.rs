@@ -25,7 +25,6 @@ mod hc05_tools;
 
 use cardlab_sim::Cpu;
 use cardlab_sim::observe::{Coverage, downcast};
-use cardlab_sim::target::Target;
 use common::Rng;
 use hc05_tools::{
     Shc08Case, assemble, listed_cycles, listing, memory, run_shc08, shc08_missing, start_ours,
@@ -436,7 +435,7 @@ fn handwritten_programs_match_rust_shc08_and_the_listing_cycles() {
     }
     let built = assemble(dir.path(), "handwritten", &source);
     let listed = listing(&built.listing);
-    let image = Target::Hc05.read(&built.ihx).unwrap();
+    let image = cardlab_sim::hc05::TARGET.read(&built.ihx).unwrap();
     let runs = runs(&mut rng);
     let cases: Vec<Shc08Case> = runs
         .iter()

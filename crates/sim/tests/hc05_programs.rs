@@ -16,7 +16,6 @@ mod hc05_tools;
 use cardlab_sim::Cpu;
 use cardlab_sim::hc05::{self, Regs, timing};
 use cardlab_sim::observe::{Coverage, downcast};
-use cardlab_sim::target::Target;
 use common::Rng;
 use hc05_tools::{
     Shc08Case, assemble, listed_cycles, listing, memory, run_shc08, shc08_missing, start_ours,
@@ -226,7 +225,7 @@ fn random_programs_match_shc08_and_the_listing_cycles() {
         let name = format!("prog{batch}");
         let built = assemble(dir.path(), &name, &source);
         let listed = listing(&built.listing);
-        let image = Target::Hc05.read(&built.ihx).unwrap();
+        let image = cardlab_sim::hc05::TARGET.read(&built.ihx).unwrap();
         let sym = |s: String| image.symbols[&s] as u16;
         let states: Vec<_> = (0..PER_BATCH)
             .map(|k| {

@@ -16,7 +16,6 @@ mod hc05_tools;
 use cardlab_sim::Space;
 use cardlab_sim::hc05::{self, HC05, timing};
 use cardlab_sim::observe::{Coverage, downcast};
-use cardlab_sim::target::Target;
 use hc05_tools::{assemble, listed_cycles, listing};
 
 const ORG: u16 = 0x0300;
@@ -52,7 +51,7 @@ fn every_opcode_matches_the_listing_in_bytes_and_cycles() {
     let listed = listing(&built.listing);
     // The linked image, not the listing, has the bytes: the listing shows
     // branch offsets before the linker resolves them.
-    let linked = Target::Hc05.load(&built.ihx).unwrap().cpu;
+    let linked = cardlab_sim::hc05::TARGET.load(&built.ihx).unwrap().cpu;
     let mut checked = 0;
     for (pc, op, bytes) in expected {
         let line = listed
@@ -117,7 +116,7 @@ fn a_program_takes_the_listings_cycles_summed_over_what_it_executed() {
     let dir = tempfile::tempdir().unwrap();
     let built = assemble(dir.path(), "loop", PROGRAM);
     let listed = listing(&built.listing);
-    let program = Target::Hc05.load(&built.ihx).unwrap();
+    let program = cardlab_sim::hc05::TARGET.load(&built.ihx).unwrap();
     let mut cpu = program.cpu;
     assert_eq!(
         cpu.pc(),

@@ -18,7 +18,6 @@ mod leon2_c;
 
 use cardlab_sim::Cpu;
 use cardlab_sim::leon2::{Config, Leon2};
-use cardlab_sim::target::Target;
 use leon2_c::{Build, gcc};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -80,7 +79,7 @@ fn qemu_system(elf: &Path) -> u32 {
 
 /// (result, window traps taken) on ours.
 fn ours(elf: &Path) -> (u32, u64) {
-    let image = Target::Leon2.read(elf).unwrap();
+    let image = cardlab_sim::leon2::TARGET.read(elf).unwrap();
     let mut cpu = Leon2::new(Config::default());
     for (addr, bytes) in &image.segments {
         cpu.load(*addr, bytes).unwrap();

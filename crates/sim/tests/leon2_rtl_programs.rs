@@ -22,7 +22,6 @@ mod leon2_c;
 
 use cardlab_sim::Cpu;
 use cardlab_sim::leon2::{CacheConfig, Config, Leon2, MemoryConfig};
-use cardlab_sim::target::Target;
 use leon2_c::{Build, gcc};
 use serde_json::Value;
 use std::path::Path;
@@ -61,7 +60,7 @@ fn run(cpu: &mut Leon2, entry: u32, halt: u32, warm: bool) -> (u64, u64) {
 
 /// Cold and warm (cycles, instructions) of `elf` on a memory configuration.
 fn measure(elf: &Path, wait_states: u32, burst: bool) -> [(u64, u64); 2] {
-    let image = Target::Leon2.read(elf).unwrap();
+    let image = cardlab_sim::leon2::TARGET.read(elf).unwrap();
     let halt = image.symbols["_halt"];
     let mut cpu = Leon2::new(Config {
         memory: MemoryConfig {

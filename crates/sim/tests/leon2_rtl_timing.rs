@@ -22,7 +22,6 @@ use cardlab_sim::Cpu;
 use cardlab_sim::leon2::{
     CacheConfig, Config, Leon2, MemoryConfig, Multiplier, Replacement, Timing,
 };
-use cardlab_sim::target::Target;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -106,7 +105,7 @@ fn config(entry: &Value) -> Config {
 
 /// Steady-state cycles of one iteration, as bench.py measures them.
 fn iteration(elf: &Path, config: Config) -> u64 {
-    let image = Target::Leon2.read(elf).unwrap();
+    let image = cardlab_sim::leon2::TARGET.read(elf).unwrap();
     let mut cpu = Leon2::new(config);
     for (addr, bytes) in &image.segments {
         cpu.load(*addr, bytes).unwrap();

@@ -6,7 +6,7 @@
 
 mod common;
 use cardlab_sim::observe::{Accesses, downcast};
-use cardlab_sim::target::{Program, Target};
+use cardlab_sim::target::Program;
 use cardlab_sim::{Cpu, Space};
 use common::{compile_c, ranges, run_s51};
 use std::collections::BTreeMap;
@@ -48,7 +48,7 @@ fn run_both(name: &str) -> Finished {
     let ihx_path = compile_c(dir.path(), name, &source);
     let Program {
         mut cpu, symbols, ..
-    } = Target::Mcs51.load(&ihx_path).unwrap();
+    } = cardlab_sim::mcs51::TARGET.load(&ihx_path).unwrap();
     cpu.set_observer(Some(Box::new(Accesses::default())));
     cpu.run(50_000_000, None)
         .unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -19,7 +19,6 @@
 mod common;
 use cardlab_sim::mcs51::{self, ihx};
 use cardlab_sim::observe::{Coverage, downcast};
-use cardlab_sim::target::Target;
 use cardlab_sim::{Cpu, Space};
 use common::{Operands, Rng, assemble, run_s51};
 use std::fmt::Write as _;
@@ -468,7 +467,7 @@ fn random_programs_match_s51() {
         assert_eq!(symbols["main"] as usize, PROLOGUE_SIZE, "prologue size");
         let halt = symbols["halt"] as u16;
 
-        let mut cpu = Target::Mcs51.load(&ihx_path).unwrap().cpu;
+        let mut cpu = cardlab_sim::mcs51::TARGET.load(&ihx_path).unwrap().cpu;
         cpu.set_observer(Some(Box::new(Coverage::default())));
         match cpu.run(BUDGET, None) {
             Ok(_) => {}

@@ -3,7 +3,7 @@
 //! Markdown and CSV.
 
 use super::{
-    RESULT_HEADER, RESULT_LEGEND, Report, comparison_cells, comparison_header, host_pointer, notes,
+    RESULT_HEADER, Report, comparison_cells, comparison_header, host_pointer, notes,
     result_cells, tally,
 };
 use crate::measure::Row;
@@ -145,7 +145,7 @@ fn results(rows: &[Row]) -> Markup {
                     }
                 }
             }
-            p { (RESULT_LEGEND) }
+            p { (super::result_legend()) }
         }
     }
 }

@@ -71,12 +71,29 @@ pub fn result_cells(r: &Row) -> Vec<String> {
     ]
 }
 
-/// What a result table means, printed under it.
-pub const RESULT_LEGEND: &str = "RAM B: (+N) = the key is destroyed; N more bytes keep it. \
+/// What a result table means, printed under it: the columns, and each
+/// target's cycle unit (targets that share a unit named together).
+pub fn result_legend() -> String {
+    let mut units: Vec<(&str, Vec<&str>)> = vec![];
+    for t in cardlab_sim::target::ALL {
+        let unit = t.spec().cycle_unit;
+        match units.iter_mut().find(|(u, _)| *u == unit) {
+            Some((_, names)) => names.push(t.name()),
+            None => units.push((unit, vec![t.name()])),
+        }
+    }
+    let units: Vec<String> = units
+        .iter()
+        .map(|(unit, names)| format!("{}: {unit}", names.join(", ")))
+        .collect();
+    format!(
+        "RAM B: (+N) = the key is destroyed; N more bytes keep it. \
     Kept B: for an operation after key_setup, the bytes key setup wrote that the operation \
     read (round keys): the RAM a card keeps per key. \
-    Cycles: the target's own unit (mcs51: machine cycles; hc05: bus cycles; h8300: states; \
-    arm7tdmi, leon2: clock cycles).";
+    Cycles: the target's own unit ({}).",
+        units.join("; ")
+    )
+}
 
 /// Column names of a seed comparison; the last only where a line has it
 /// (see [`comparison_header`]).
@@ -327,7 +344,7 @@ pub fn markdown(report: &Report, plots: &[plot::Plot]) -> String {
     }
     out.push_str("## Every result\n\n");
     out.push_str(&results_markdown(report.rows));
-    out.push_str(&format!("\n{RESULT_LEGEND}\n"));
+    out.push_str(&format!("\n{}\n", result_legend()));
     out
 }
 

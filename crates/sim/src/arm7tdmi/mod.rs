@@ -20,6 +20,8 @@
 //!   since measured code never means to; SWI takes its exception (SVC
 //!   mode, vector 0x08) as the chip does.
 
+mod target;
+pub use target::TARGET;
 mod alu;
 mod arm;
 pub mod bus;

@@ -17,6 +17,8 @@
 //! JSR, BSR, RTS and RTE, and EEPMOV's bytes. Instruction fetches and the
 //! @@aa:8 vector read are not data accesses.
 
+mod target;
+pub use target::TARGET;
 mod disasm;
 mod exec;
 pub mod load;

@@ -17,6 +17,8 @@
 //! SWI, RTI). Instruction fetches, vector fetches and the implicit use of
 //! A, X, SP and CCR are not accesses.
 
+mod target;
+pub use target::TARGET;
 mod disasm;
 mod exec;
 pub mod load;

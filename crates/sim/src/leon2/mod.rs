@@ -31,6 +31,8 @@
 //!   entry: supervisor mode, traps disabled (ET = 0), CWP = 0, WIM = 0,
 //!   %tbr = 0, %sp as for a call.
 
+mod target;
+pub use target::TARGET;
 pub mod cache;
 mod disasm;
 mod exec;

@@ -12,6 +12,8 @@
 //! MOVX (XRAM) and MOVC (CODE). The implicit use of A, B, PSW, SP and DPTR
 //! by an instruction is not reported as an access.
 
+mod target;
+pub use target::TARGET;
 mod disasm;
 mod exec;
 pub mod ihx;
