@@ -114,6 +114,11 @@ impl Data {
         self.root.join("seeds/figures.csv")
     }
 
+    /// Records published outside the seed papers.
+    pub fn seed_records(&self) -> PathBuf {
+        self.root.join("seeds/records.csv")
+    }
+
     /// A firmware folder as the user should read it in messages and in the
     /// report: the folder, or for the built-in copy, what it is.
     pub fn describe_firmware(&self, firmware: &Path) -> String {

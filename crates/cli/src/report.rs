@@ -209,12 +209,17 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     rows.extend(card_rows(&root)?);
     let sweep = cache_sweep(&manifests, &built, &data)?;
     let comparisons = seeds::compare(&figures, &rows);
+    let records = seeds::compare_records(
+        &seeds::load(&data.seed_records()).map_err(|e| input(&e))?,
+        &rows,
+    );
     let host = host_keying(&data)?;
     let host_tables = host::seed001(&figures, &host, &machine());
     let not_compared = seeds::not_compared(&figures);
     let firmware = data.describe_firmware(&root);
     let report = Report {
         comparisons: &comparisons,
+        records: &records,
         host: &host_tables,
         rows: &rows,
         not_compared: &not_compared,
@@ -224,6 +229,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let written =
         write_all(&args.out, &files(&report).map_err(|e| input(&e))?).map_err(|e| input(&e))?;
     comparisons.iter().for_each(print_comparison);
+    records.iter().for_each(print_comparison);
     print_summary(&comparisons, &host_tables);
     println!("Not compared yet: {}.", not_compared.join(", "));
     // Everything above is the same from run to run; the host timings are not.

@@ -44,8 +44,8 @@ fn xorsum() -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("xorsum.asm");
     std::fs::write(&source, XORSUM).unwrap();
-    let path =
-        cardlab_lab::build::assemble(cardlab_sim::mcs51::TARGET, &[source], &[], dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let path = cardlab_lab::build::assemble(cardlab_sim::mcs51::TARGET, &[source], &[], dir.path())
+        .unwrap_or_else(|e| panic!("{e}"));
     (dir, path.to_str().unwrap().to_string())
 }
 

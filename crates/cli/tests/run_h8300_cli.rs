@@ -30,8 +30,8 @@ fn build() -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("prog.s");
     std::fs::write(&source, PROGRAM).unwrap();
-    let coff =
-        cardlab_lab::build::assemble(cardlab_sim::h8300::TARGET, &[source], &[], dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let coff = cardlab_lab::build::assemble(cardlab_sim::h8300::TARGET, &[source], &[], dir.path())
+        .unwrap_or_else(|e| panic!("{e}"));
     (dir, coff.to_str().unwrap().to_string())
 }
 

@@ -62,8 +62,8 @@ fn build() -> (tempfile::TempDir, String, String) {
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("prog.asm");
     std::fs::write(&source, PROGRAM).unwrap();
-    let ihx =
-        cardlab_lab::build::assemble(cardlab_sim::hc05::TARGET, &[source], &[], dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let ihx = cardlab_lab::build::assemble(cardlab_sim::hc05::TARGET, &[source], &[], dir.path())
+        .unwrap_or_else(|e| panic!("{e}"));
     let listing = std::fs::read_to_string(dir.path().join("prog.lst")).unwrap();
     (dir, ihx.to_str().unwrap().to_string(), listing)
 }

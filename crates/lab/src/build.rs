@@ -177,8 +177,11 @@ fn build_gnu(
                 run_tool(cc.program, cc.package, &args, dir)
             }
             _ => {
-                let options: Vec<String> =
-                    gnu.as_options.iter().map(|o| o.replace('%', object)).collect();
+                let options: Vec<String> = gnu
+                    .as_options
+                    .iter()
+                    .map(|o| o.replace('%', object))
+                    .collect();
                 let mut args: Vec<&str> = options.iter().map(String::as_str).collect();
                 for inc in &includes {
                     args.extend(["-I", inc]);

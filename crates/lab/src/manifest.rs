@@ -349,7 +349,10 @@ ops = { encrypt_with_key_setup = "enc" }
         let hc05 = GOOD.replace("mcs51", "hc05").replace("\"iram\"", "\"mem\"");
         let (_d, p) = write(&hc05);
         let m = Manifest::load(&p).unwrap();
-        assert_eq!((m.target, m.space), (cardlab_sim::hc05::TARGET, Space::Memory));
+        assert_eq!(
+            (m.target, m.space),
+            (cardlab_sim::hc05::TARGET, Space::Memory)
+        );
         let (_d, p) = write(&GOOD.replace("mcs51", "hc05"));
         let err = Manifest::load(&p).unwrap_err().to_string();
         assert!(

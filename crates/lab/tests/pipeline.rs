@@ -1133,3 +1133,107 @@ fn twofish_with_precomputed_subkeys_on_the_hc05_is_pinned() {
         check_twofish(&t);
     }
 }
+
+/// The cycles between successive executions of the instruction at the
+/// label `head` while the routine `entry` of `manifest` runs (on whatever
+/// the RAM holds: these loops' timing does not depend on the data): each
+/// round of a cipher loop, as its source header states it.
+fn loop_cycles(manifest: &str, entry: &str, head: &str) -> Vec<u64> {
+    use cardlab_sim::observe::downcast;
+    use cardlab_sim::{Executed, Observer};
+    struct Visits {
+        pc: u32,
+        cycle: u64,
+        at: Vec<u64>,
+    }
+    impl Observer for Visits {
+        fn instruction(&mut self, e: &Executed) {
+            if e.pc == self.pc {
+                self.at.push(self.cycle);
+            }
+            self.cycle += e.cycles as u64;
+        }
+    }
+    let m = Manifest::load(&repo_root().join("firmware").join(manifest)).unwrap();
+    let built = build(&m).unwrap();
+    let symbol = |name: &str| {
+        built
+            .symbol(name)
+            .unwrap_or_else(|| panic!("{manifest}: no {name}"))
+    };
+    let mut cpu = built.image.boot();
+    cpu.call(symbol(entry)).unwrap();
+    cpu.set_observer(Some(Box::new(Visits {
+        pc: symbol(head),
+        cycle: 0,
+        at: vec![],
+    })));
+    cpu.run(1_000_000, None).unwrap();
+    let visits = downcast::<Visits>(cpu.take_observer().unwrap()).unwrap();
+    visits.at.windows(2).map(|w| w[1] - w[0]).collect()
+}
+
+#[test]
+fn aes_on_the_avr_compact_and_on_the_fly_are_pinned() {
+    // compact: K1..K10 after K0 = the key buffer (176 B kept per key);
+    // the rounds as compact.S's header states them.
+    let compact = Pin {
+        manifest: "avr/aes/compact.toml",
+        op: Op::KeySetup,
+        key_bits: 128,
+        cycles: (749, 749),
+        code_bytes: 1024,
+        table_bytes: 512,
+        ram_bytes: 192,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    };
+    check(&compact);
+    for (op, cycles) in [(Op::Encrypt, 2297), (Op::Decrypt, 3372)] {
+        let pin = Pin {
+            op,
+            cycles: (cycles, cycles),
+            ram_bytes: 34,
+            ..compact
+        };
+        check(&pin);
+        assert_eq!(kept(&pin), Some(176), "all eleven round keys kept");
+    }
+    assert_eq!(
+        loop_cycles(compact.manifest, "aes_encrypt", "encrypt_round"),
+        [228; 9]
+    );
+    assert_eq!(
+        loop_cycles(compact.manifest, "aes_decrypt", "decrypt_round"),
+        [344; 9]
+    );
+    // on the fly: 25 bytes of key RAM, the key kept; decryption from the
+    // cipher key runs the schedule forward first, -lrk starts at K10.
+    for (manifest, op, cycles, ram) in [
+        ("avr/aes/otf.toml", Op::EncryptWithKeySetup, 2847, 43),
+        ("avr/aes/otf.toml", Op::DecryptWithKeySetup, 4462, 41),
+        ("avr/aes/otf-lrk.toml", Op::DecryptWithKeySetup, 3687, 43),
+    ] {
+        check(&Pin {
+            manifest,
+            op,
+            key_bits: 128,
+            cycles: (cycles, cycles),
+            code_bytes: 1792,
+            table_bytes: 512,
+            ram_bytes: ram,
+            key_ram_bytes: 0,
+            key_destroyed: false,
+        });
+    }
+    // Rounds 1-9 of encryption (round 8's Rcon doubling takes its
+    // carry: 2 more) and of decryption.
+    assert_eq!(
+        loop_cycles("avr/aes/otf.toml", "aes_encrypt", "encrypt_round"),
+        [281, 281, 281, 281, 281, 281, 281, 283, 281]
+    );
+    assert_eq!(
+        loop_cycles("avr/aes/otf.toml", "aes_decrypt_lrk", "decrypt_round"),
+        [376; 9]
+    );
+}

@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 pub enum ElfError {
     #[error("{0}")]
     Parse(#[from] object::Error),
+    #[error("a segment lies past the end of the file")]
+    Truncated,
     #[error("an ELF file for {found:?}, not for {want}")]
     WrongMachine {
         found: object::Architecture,
@@ -27,6 +29,10 @@ pub enum Machine {
     Arm,
     /// 32-bit big-endian SPARC (EM_SPARC, or EM_SPARC32PLUS from V8+ tools).
     Sparc,
+    /// 8-bit AVR (EM_AVR). Its segments load at their physical address
+    /// (the LMA: initialised data sits in flash after the code, where the
+    /// C start-up code copies it from), as a programmer writes the chip.
+    Avr,
 }
 
 impl Machine {
@@ -39,6 +45,7 @@ impl Machine {
                     && !file.is_little_endian()
                     && !file.is_64()
             }
+            Machine::Avr => file.architecture() == A::Avr,
         }
     }
 
@@ -46,6 +53,7 @@ impl Machine {
         match self {
             Machine::Arm => "32-bit little-endian ARM",
             Machine::Sparc => "32-bit big-endian SPARC",
+            Machine::Avr => "AVR",
         }
     }
 }
@@ -76,10 +84,24 @@ pub fn parse_for(data: &[u8], machine: Machine) -> Result<Elf, ElfError> {
         });
     }
     let mut segments = Vec::new();
-    for segment in file.segments() {
-        let bytes = segment.data()?;
-        if !bytes.is_empty() {
-            segments.push((segment.address() as u32, bytes.to_vec()));
+    if machine == Machine::Avr {
+        use object::read::elf::{ElfFile32, ProgramHeader};
+        let elf = ElfFile32::<object::Endianness>::parse(data)?;
+        let endian = elf.endian();
+        for header in elf.elf_program_headers() {
+            let bytes = header
+                .data(endian, data)
+                .map_err(|()| ElfError::Truncated)?;
+            if header.p_type(endian) == object::elf::PT_LOAD && !bytes.is_empty() {
+                segments.push((header.p_paddr(endian), bytes.to_vec()));
+            }
+        }
+    } else {
+        for segment in file.segments() {
+            let bytes = segment.data()?;
+            if !bytes.is_empty() {
+                segments.push((segment.address() as u32, bytes.to_vec()));
+            }
         }
     }
     // Every label defined in a section or absolute: assembler labels are

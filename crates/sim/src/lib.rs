@@ -9,6 +9,7 @@
 //! [`SimError`] naming the PC and the instruction, never a panic.
 
 pub mod arm7tdmi;
+pub mod avr;
 pub mod elf;
 pub mod h8300;
 pub mod hc05;
@@ -36,6 +37,9 @@ pub enum Space {
     /// and tables alike.
     #[serde(rename = "mem")]
     Memory,
+    /// EEPROM as a space of its own (the AVR's, reached through I/O
+    /// registers).
+    Eeprom,
 }
 
 impl Space {
@@ -46,6 +50,7 @@ impl Space {
             Space::Sfr => "sfr",
             Space::Xram => "xram",
             Space::Memory => "mem",
+            Space::Eeprom => "eeprom",
         }
     }
 
@@ -56,6 +61,7 @@ impl Space {
             "sfr" => Space::Sfr,
             "xram" | "xdata" => Space::Xram,
             "mem" | "memory" => Space::Memory,
+            "eeprom" | "ee" => Space::Eeprom,
             _ => return None,
         })
     }

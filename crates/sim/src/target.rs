@@ -15,6 +15,7 @@ pub const ALL: &[Target] = &[
     crate::h8300::TARGET,
     crate::arm7tdmi::TARGET,
     crate::leon2::TARGET,
+    crate::avr::TARGET,
 ];
 
 /// What a target says about itself.
@@ -101,7 +102,13 @@ impl Toolchain {
 
     /// Whether the target's firmware may be written in C.
     pub fn compiles_c(&self) -> bool {
-        matches!(self, Toolchain::Gnu(Gnu { compiler: Some(_), .. }))
+        matches!(
+            self,
+            Toolchain::Gnu(Gnu {
+                compiler: Some(_),
+                ..
+            })
+        )
     }
 }
 
@@ -359,7 +366,11 @@ pub(crate) mod load {
     }
 
     /// An Intel HEX image.
-    pub fn ihx(path: &Path, text: &str, kind: &'static str) -> Result<super::ihx::Image, TargetError> {
+    pub fn ihx(
+        path: &Path,
+        text: &str,
+        kind: &'static str,
+    ) -> Result<super::ihx::Image, TargetError> {
         super::ihx::parse_ihx(text).map_err(|source| TargetError::Image {
             path: path.to_path_buf(),
             kind,
@@ -394,7 +405,7 @@ mod tests {
         let err = Target::parse("z80").unwrap_err().to_string();
         assert_eq!(
             err,
-            "unknown target 'z80'; known targets: mcs51, hc05, h8300, arm7tdmi, leon2"
+            "unknown target 'z80'; known targets: mcs51, hc05, h8300, arm7tdmi, leon2, avr"
         );
         assert_eq!(Target::parse("8051").unwrap(), crate::mcs51::TARGET);
         for name in ["hc05", "6805", "68HC05"] {

@@ -3,8 +3,8 @@
 //! Markdown and CSV.
 
 use super::{
-    RESULT_HEADER, Report, comparison_cells, comparison_header, host_pointer, notes,
-    result_cells, tally,
+    RESULT_HEADER, Report, comparison_cells, comparison_header, host_pointer, notes, result_cells,
+    tally,
 };
 use crate::measure::Row;
 use crate::report::plot::{Plot, SUMMARY_GROUP, slug};
@@ -154,6 +154,7 @@ fn results(rows: &[Row]) -> Markup {
 pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
     let Report {
         comparisons,
+        records,
         rows,
         not_compared,
         ..
@@ -161,7 +162,10 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
     let of_group = |g: &str| plots.iter().filter(|p| p.group == g).collect::<Vec<_>>();
     let mut other_groups: Vec<&str> = vec![];
     for p in plots {
-        let is_table = comparisons.iter().any(|c| c.title == p.group);
+        let is_table = comparisons
+            .iter()
+            .chain(records)
+            .any(|c| c.title == p.group);
         let is_summary = p.group == SUMMARY_GROUP;
         if !is_table && !is_summary && !other_groups.contains(&p.group.as_str()) {
             other_groups.push(&p.group);
@@ -187,6 +191,14 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
                             li { a href={ "#" (slug(&c.title)) } { (c.title) } " — " (tally(c)) }
                         }
                     }
+                    @if !records.is_empty() {
+                        h3 { "Published records" }
+                        ul {
+                            @for c in records {
+                                li { a href={ "#" (slug(&c.title)) } { (c.title) } " — " (tally(c)) }
+                            }
+                        }
+                    }
                     @if !other_groups.is_empty() {
                         h3 { "Plots" }
                         ul {
@@ -199,6 +211,7 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
                 @if let Some(host) = host_pointer(report) {
                     p.host { (host) }
                 }
+                @for c in records { (comparison(c, &of_group(&c.title))) }
                 @for g in &other_groups {
                     section id=(slug(g)) {
                         h2 { (g) }

@@ -207,6 +207,9 @@ fn md_table(out: &mut String, header: &[&str], rows: impl Iterator<Item = Vec<St
 pub struct Report<'a> {
     /// The seed tables measured on the simulators.
     pub comparisons: &'a [Comparison],
+    /// Records published outside the seed papers, with ours beside
+    /// (`seeds/records.csv`); not counted in the seed summary.
+    pub records: &'a [Comparison],
     /// Seed 001's tables timed on this machine: written apart, to
     /// [`HOST_FILES`], as they differ from run to run.
     pub host: &'a [Comparison],
@@ -326,9 +329,13 @@ pub fn markdown(report: &Report, plots: &[plot::Plot]) -> String {
     if let Some(host) = host_pointer(report) {
         out.push_str(&format!("{host}\n\n"));
     }
+    for c in report.records {
+        out.push_str(&comparison_markdown(c, plots));
+    }
     let mut group = "";
     for p in plots.iter().filter(|p| {
-        p.group != plot::SUMMARY_GROUP && !report.comparisons.iter().any(|c| c.title == p.group)
+        p.group != plot::SUMMARY_GROUP
+            && !(report.comparisons.iter().chain(report.records)).any(|c| c.title == p.group)
     }) {
         if p.group != group {
             group = &p.group;
@@ -418,13 +425,14 @@ pub fn comparisons_csv(comparisons: &[Comparison]) -> Result<String, csv::Error>
 pub const PLOTS: &str = "plots";
 
 /// Everything the report writes, as (path relative to the output folder,
-/// contents): report.md, seeds.csv, the [`HOST_FILES`], results.csv,
+/// contents): report.md, seeds.csv, records.csv, the [`HOST_FILES`], results.csv,
 /// sweep.csv, report.json, index.html and one SVG per plot under [`PLOTS`].
 pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
     #[derive(Serialize)]
     struct Json<'a> {
         firmware: &'a str,
         comparisons: &'a [Comparison],
+        records: &'a [Comparison],
         results: &'a [Row],
         not_compared: &'a [String],
         plots: &'a [plot::Plot],
@@ -433,6 +441,7 @@ pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
     let json = serde_json::to_string_pretty(&Json {
         firmware: report.firmware,
         comparisons: report.comparisons,
+        records: report.records,
         results: report.rows,
         not_compared: report.not_compared,
         plots: &plots,
@@ -441,6 +450,7 @@ pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
     let mut out = vec![
         ("report.md".to_string(), markdown(report, &plots)),
         ("seeds.csv".into(), comparisons_csv(report.comparisons)?),
+        ("records.csv".into(), comparisons_csv(report.records)?),
         (HOST_FILES[0].into(), host_markdown(report.host)),
         (HOST_FILES[1].into(), comparisons_csv(report.host)?),
         ("results.csv".into(), results_csv(report.rows)?),

@@ -2,9 +2,7 @@
 //! S-records or raw binary, on the H8/3113's map.
 
 use super::{Config, H8300, Kind, load as coff};
-use crate::target::{
-    BootOptions, Gnu, Image, Spec, Target, TargetError, Toolchain, load,
-};
+use crate::target::{BootOptions, Gnu, Image, Spec, Target, TargetError, Toolchain, load};
 use crate::{Cpu, Space};
 use std::collections::BTreeMap;
 use std::path::Path;

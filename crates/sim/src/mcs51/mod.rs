@@ -538,7 +538,7 @@ impl Cpu for Mcs51 {
             } else {
                 self.sfr_raw(a as u8)
             }),
-            Space::Sfr | Space::Memory => None,
+            Space::Sfr | Space::Memory | Space::Eeprom => None,
         }
     }
 

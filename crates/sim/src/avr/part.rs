@@ -1,0 +1,85 @@
+//! AVR parts as data: the memories of each chip and where its few
+//! core-visible I/O registers sit. Everything else in the I/O space is
+//! plain storage (no peripheral is modelled).
+
+/// One chip's memories, as the core sees them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Part {
+    /// The name the command line takes (lower case).
+    pub name: &'static str,
+    /// Program memory (flash or ROM) in bytes, a power of two; the PC and
+    /// LPM's Z address it by words and bytes.
+    pub flash_bytes: u32,
+    /// Internal SRAM, first and last data-space address. Below it sit the
+    /// 32 registers (0x00-0x1F) and the 64 I/O registers (0x20-0x5F); an
+    /// access above it is an error (no external memory interface).
+    pub ram: (u16, u16),
+    /// EEPROM in bytes (a separate space, reached through EEAR/EEDR/EECR).
+    pub eeprom_bytes: u32,
+    /// The enhanced core's instructions (MUL, MULS, MULSU, FMUL, FMULS,
+    /// FMULSU, MOVW, LPM Rd,Z and LPM Rd,Z+, BREAK, SPM): present on the
+    /// ATmega class; on a classic core they are illegal opcodes.
+    pub enhanced: bool,
+    /// MCUCR's data-space address and its SE (sleep enable) bit: SLEEP
+    /// with SE clear is a NOP, with SE set the CPU sleeps until an
+    /// interrupt, and no interrupt source is modelled, so the run ends.
+    pub sleep_enable: (u16, u8),
+    /// Where each figure comes from.
+    pub source: &'static str,
+}
+
+impl Part {
+    /// The stack pointer after reset: RAMEND, the last SRAM byte.
+    pub fn ramend(&self) -> u16 {
+        self.ram.1
+    }
+
+    /// The size of the data space: registers, I/O and SRAM.
+    pub fn data_bytes(&self) -> usize {
+        self.ram.1 as usize + 1
+    }
+
+    pub fn ram_bytes(&self) -> u32 {
+        (self.ram.1 - self.ram.0) as u32 + 1
+    }
+}
+
+/// The ATmega32: the part simavr models, the reference of the
+/// differential tests.
+pub const ATMEGA32: Part = Part {
+    name: "atmega32",
+    flash_bytes: 32 * 1024,
+    ram: (0x0060, 0x085F),
+    eeprom_bytes: 1024,
+    enhanced: true,
+    sleep_enable: (0x55, 0x80),
+    source: "ATmega32(L) datasheet (Atmel 2503), memories and register summary: 32 KB flash, 2 KB SRAM at $0060-$085F, 1 KB EEPROM; MCUCR at I/O $35 (data $55), SE = bit 7",
+};
+
+/// The Atmel AT90SC3232C, the SecureAVR smart-card chip of seed 004 §III
+/// (printed there "AT903232C"). Its data sheet was released under NDA
+/// only; docs/avr.md gives the source of each figure and labels the
+/// assumptions: 32 KB of program memory and 32 KB of EEPROM from the part
+/// name (the AT90SC naming rule); the classic core, from the family's
+/// "120 instructions" (the ATmega class has 131; no multiplier); 2 KB of
+/// RAM at 0x0060 (the family has "up to 2.5K") and MCUCR where the
+/// ATmega32 has it.
+pub const AT90SC3232C: Part = Part {
+    name: "at90sc3232c",
+    flash_bytes: 32 * 1024,
+    ram: (0x0060, 0x085F),
+    eeprom_bytes: 32 * 1024,
+    enhanced: false,
+    sleep_enable: (0x55, 0x80),
+    source: "Atmel AT90SC family summary (\"120 Powerful Instructions\", up to 64 KB flash, 64 KB EEPROM, 2.5 KB RAM); sizes from the part name; RAM and MCUCR assumed as the ATmega32's (docs/avr.md)",
+};
+
+/// Every part, the default first.
+pub const PARTS: [&Part; 2] = [&ATMEGA32, &AT90SC3232C];
+
+/// A part by name, case-insensitive.
+pub fn part(name: &str) -> Option<&'static Part> {
+    PARTS
+        .into_iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name))
+}
