@@ -1,4 +1,76 @@
-; fast-dk.S
+; AES-128 on the AVR (ATmega32, AVRe core), fast variant with decryption
+; round keys: a key setup that also stores dK1..dK9 = InvMixColumns(K1..
+; K9) (FIPS-197 5.3.5, the dw of the equivalent inverse cipher; 144 bytes
+; more RAM), and the equivalent inverse cipher on them, where AddRoundKey
+; follows InvMixColumns and so joins InvSubBytes as in encryption: 144
+; cycles a block fewer than fast-dec.S, for 1048 more in key setup.
+; Encryption is fast.S, unchanged.
+; cardlab firmware: firmware/avr/aes/fast-dk.S (manifest fast-dk.toml)
+;
+; Written from FIPS-197. Constant time: straight-line code, not one
+; conditional branch, skip, indirect jump or call, so the PC trace and
+; the cycle count are the same for every key and block; LPM takes 3
+; cycles at any flash address (the AVR has no cache, and its flash has no
+; address-dependent wait states), and every RAM access goes to a fixed
+; address or through X stepping by one.
+;
+; Interface (cardlab avr convention): each entry is called as by CALL and
+; ends with RET; every register may be clobbered and none is assumed on
+; entry (r1 is not zero here). Stack: the return address only (2 bytes),
+; nothing pushed. No interrupt is disabled; SREG is not relied on between
+; instructions.
+;
+; Everything is unrolled, and this file is written by fast-gen.py (edit
+; that, not this): ShiftRows and InvShiftRows are only which register each
+; S-box byte lands in, so the registers holding the state change from
+; round to round; the comment before each round lists them (byte j of
+; the state, j = 4 c + i for row i and column c, in the j-th register
+; named).
+;
+; aes_key_setup_dk expands aes_key (= K0) into K1..K10 in aes_rk (as
+; fast-key.S does) and dK1..dK9 in aes_drk; aes_decrypt_dk decrypts
+; aes_state in place with K10, dK9..dK1, K0.
+;
+; RAM map (.bss, each byte written before it is read)
+;   aes_drk    144 B  dK1..dK9, dKr at aes_drk + 16 (r - 1)
+;   aes_rk, aes_key, aes_state as in fast.S
+;
+; Flash: the tables go in section .progmem.fast, which the default avr5
+; linker script places first, from address 0; each is 256 bytes on a page
+; of its own, so ZH picks the table and ZL is the index.
+;   aes_inv_sbox (inv_sbox.inc), aes_x4 (fast-x4.inc: {04}x); aes_sbox and
+;   aes_xtime come from fast.S
+;
+; Key setup
+;   Registers: r0-r15 the round key (word w in r(4 w)..), r16-r19 T =
+;   SubWord(RotWord(w3)) ^ Rcon, r20 Rcon, r21-r23 the InvMixColumns
+;   temporaries, r24, r25, r28, r29 (P) word 3 of the last dK, X the
+;   K store pointer, Z LPM (and ZL the dK byte loaded).
+;   K step: as fast-key.S, 66, + LDI ZH 1 (the InvMixColumns below
+;     move ZH) = 67
+;   dK1: each column copied (2 MOVW), LDI ZH, INVPRE 12, LDI ZH,
+;     MIXEF 21, 4 STS 8: 45, four 180; word 3 kept in P (MOVW, 2 MOV) 3
+;   dK2..dK9: InvMixColumns is linear and step r XORs T into w0, then
+;     each word into the next, so dKr.w0 = dK(r-1).w0 ^ InvMixColumns(T)
+;     and dKr.wi = dK(r-1).wi ^ dKr.w(i-1): LDI ZH, INVPRE, LDI ZH, MIXEF
+;     (on T, after the K step used it) 35 + 12 x (LDS, EOR, STS) 60
+;     + word 3 from P: 4 x (EOR, STS) 12 = 107
+;   Cycles: LDI X 2 + 16 LD X+ 32 + 10 x 67 + dK1 183 + 8 x 107
+;     + RET 4                                                  = 1747
+;   Code 2736 bytes.
+;
+; Decryption
+;   Registers: as fast-dec.S (r0-r18 the state and 3 temporaries, X the
+;   round-key pointer, -X from the end of dK9 down to dK1; K10 and K0 by
+;   LDS).
+;   ARKISB, AddRoundKey dKr + InvSubBytes of a byte: LD ZL,-X; EOR ZL,b;
+;     LPM b,Z = 6
+;   a round (9..1): LDI ZH 1 + 4 INVPRE 48 + LDI ZH 1 + 4 MIXEF 84
+;     + LDI ZH 1 + 16 ARKISB 96 = 231
+;   Cycles: LDI X, ZH 3 + AddRoundKey K10 and InvSubBytes: 16 x (LDS,
+;     LDS, EOR, LPM) 128 + 9 x 231 + InvShiftRows, AddRoundKey K0, store:
+;     16 x (LDS, EOR, STS) 80 + RET 4                          = 2294
+;   Code 2934 bytes.
 
 #define XL r26
 #define XH r27
@@ -10,6 +82,7 @@
 ; XOR of the three a other than ai. The indices chain through ZL:
 ; d0 = a0^a1, d1 = d0^e, d2 = d1^f, and ZL still holds d2 after its LPM;
 ; 2d3 = 2d0^2d1^2d2 needs no lookup:
+;   (2x is {02}x, xtime: one LPM in aes_xtime)
 ;   b0 = a1 ^ (2d0^d2)               (w0 = a1^d2)
 ;   b1 = a0 ^ d2 ^ 2d1               (w1 = a0^d2)
 ;   b2 = f ^ a0 ^ 2d2                (w2 = a0^a1^a3)
@@ -57,17 +130,20 @@
 	eor	ZL, \b
 	lpm	\b, Z
 .endm
+
+; ---- tables (flash)
 	.section .progmem.fast, "a", @progbits
 #include "inv_sbox.inc"
 #include "fast-x4.inc"
 
-
+; ---- RAM
 	.section .bss
 	.global aes_drk
 aes_drk:
 	.space 144
 
 	.text
+; ---- aes_key_setup_dk
 	.global aes_key_setup_dk
 aes_key_setup_dk:
 	ldi	XL, lo8(aes_rk)
@@ -977,6 +1053,7 @@ aes_key_setup_dk:
 	ret
 
 	.text
+; ---- aes_decrypt_dk
 	.global aes_decrypt_dk
 aes_decrypt_dk:
 	ldi	XL, lo8(aes_drk+144)
@@ -1049,265 +1126,265 @@ aes_decrypt_dk:
 	lpm	r0, Z
 ; round 9: inverse S-box bytes (byte 0..15) in r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 r14 r15
 	ldi	ZH, hi8(aes_x4)
-	INVPRE	r0, r13, r10, r7, r16, r17
-	INVPRE	r4, r1, r14, r11, r16, r17
-	INVPRE	r8, r5, r2, r15, r16, r17
-	INVPRE	r12, r9, r6, r3, r16, r17
+	INVPRE	r0, r13, r10, r7, r16, r17	; column 0
+	INVPRE	r4, r1, r14, r11, r16, r17	; column 1
+	INVPRE	r8, r5, r2, r15, r16, r17	; column 2
+	INVPRE	r12, r9, r6, r3, r16, r17	; column 3
 	ldi	ZH, hi8(aes_xtime)
-	MIXEF	r0, r13, r10, r7, r16, r17, r18
-	MIXEF	r4, r1, r14, r11, r10, r16, r18
-	MIXEF	r8, r5, r2, r15, r14, r10, r18
-	MIXEF	r12, r9, r6, r3, r2, r14, r18
+	MIXEF	r0, r13, r10, r7, r16, r17, r18	; column 0
+	MIXEF	r4, r1, r14, r11, r10, r16, r18	; column 1
+	MIXEF	r8, r5, r2, r15, r14, r10, r18	; column 2
+	MIXEF	r12, r9, r6, r3, r2, r14, r18	; column 3
 	ldi	ZH, hi8(aes_inv_sbox)
 ; AddRoundKey dK9 + InvSubBytes, bytes 15..0
-	ARKISB	r14
-	ARKISB	r3
-	ARKISB	r12
-	ARKISB	r9
-	ARKISB	r10
-	ARKISB	r15
-	ARKISB	r8
-	ARKISB	r5
-	ARKISB	r16
-	ARKISB	r11
-	ARKISB	r4
-	ARKISB	r1
-	ARKISB	r17
-	ARKISB	r7
-	ARKISB	r0
-	ARKISB	r13
+	ARKISB	r14		; byte 15
+	ARKISB	r3		; byte 14
+	ARKISB	r12		; byte 13
+	ARKISB	r9		; byte 12
+	ARKISB	r10		; byte 11
+	ARKISB	r15		; byte 10
+	ARKISB	r8		; byte 9
+	ARKISB	r5		; byte 8
+	ARKISB	r16		; byte 7
+	ARKISB	r11		; byte 6
+	ARKISB	r4		; byte 5
+	ARKISB	r1		; byte 4
+	ARKISB	r17		; byte 3
+	ARKISB	r7		; byte 2
+	ARKISB	r0		; byte 1
+	ARKISB	r13		; byte 0
 ; round 8: inverse S-box bytes (byte 0..15) in r13 r0 r7 r17 r1 r4 r11 r16 r5 r8 r15 r10 r9 r12 r3 r14
 	ldi	ZH, hi8(aes_x4)
-	INVPRE	r13, r12, r15, r16, r6, r2
-	INVPRE	r1, r0, r3, r10, r6, r2
-	INVPRE	r5, r4, r7, r14, r6, r2
-	INVPRE	r9, r8, r11, r17, r6, r2
+	INVPRE	r13, r12, r15, r16, r6, r2	; column 0
+	INVPRE	r1, r0, r3, r10, r6, r2	; column 1
+	INVPRE	r5, r4, r7, r14, r6, r2	; column 2
+	INVPRE	r9, r8, r11, r17, r6, r2	; column 3
 	ldi	ZH, hi8(aes_xtime)
-	MIXEF	r13, r12, r15, r16, r6, r2, r18
-	MIXEF	r1, r0, r3, r10, r15, r6, r18
-	MIXEF	r5, r4, r7, r14, r3, r15, r18
-	MIXEF	r9, r8, r11, r17, r7, r3, r18
+	MIXEF	r13, r12, r15, r16, r6, r2, r18	; column 0
+	MIXEF	r1, r0, r3, r10, r15, r6, r18	; column 1
+	MIXEF	r5, r4, r7, r14, r3, r15, r18	; column 2
+	MIXEF	r9, r8, r11, r17, r7, r3, r18	; column 3
 	ldi	ZH, hi8(aes_inv_sbox)
 ; AddRoundKey dK8 + InvSubBytes, bytes 15..0
-	ARKISB	r3
-	ARKISB	r17
-	ARKISB	r9
-	ARKISB	r8
-	ARKISB	r15
-	ARKISB	r14
-	ARKISB	r5
-	ARKISB	r4
-	ARKISB	r6
-	ARKISB	r10
-	ARKISB	r1
-	ARKISB	r0
-	ARKISB	r2
-	ARKISB	r16
-	ARKISB	r13
-	ARKISB	r12
+	ARKISB	r3		; byte 15
+	ARKISB	r17		; byte 14
+	ARKISB	r9		; byte 13
+	ARKISB	r8		; byte 12
+	ARKISB	r15		; byte 11
+	ARKISB	r14		; byte 10
+	ARKISB	r5		; byte 9
+	ARKISB	r4		; byte 8
+	ARKISB	r6		; byte 7
+	ARKISB	r10		; byte 6
+	ARKISB	r1		; byte 5
+	ARKISB	r0		; byte 4
+	ARKISB	r2		; byte 3
+	ARKISB	r16		; byte 2
+	ARKISB	r13		; byte 1
+	ARKISB	r12		; byte 0
 ; round 7: inverse S-box bytes (byte 0..15) in r12 r13 r16 r2 r0 r1 r10 r6 r4 r5 r14 r15 r8 r9 r17 r3
 	ldi	ZH, hi8(aes_x4)
-	INVPRE	r12, r9, r14, r6, r11, r7
-	INVPRE	r0, r13, r17, r15, r11, r7
-	INVPRE	r4, r1, r16, r3, r11, r7
-	INVPRE	r8, r5, r10, r2, r11, r7
+	INVPRE	r12, r9, r14, r6, r11, r7	; column 0
+	INVPRE	r0, r13, r17, r15, r11, r7	; column 1
+	INVPRE	r4, r1, r16, r3, r11, r7	; column 2
+	INVPRE	r8, r5, r10, r2, r11, r7	; column 3
 	ldi	ZH, hi8(aes_xtime)
-	MIXEF	r12, r9, r14, r6, r11, r7, r18
-	MIXEF	r0, r13, r17, r15, r14, r11, r18
-	MIXEF	r4, r1, r16, r3, r17, r14, r18
-	MIXEF	r8, r5, r10, r2, r16, r17, r18
+	MIXEF	r12, r9, r14, r6, r11, r7, r18	; column 0
+	MIXEF	r0, r13, r17, r15, r14, r11, r18	; column 1
+	MIXEF	r4, r1, r16, r3, r17, r14, r18	; column 2
+	MIXEF	r8, r5, r10, r2, r16, r17, r18	; column 3
 	ldi	ZH, hi8(aes_inv_sbox)
 ; AddRoundKey dK7 + InvSubBytes, bytes 15..0
-	ARKISB	r17
-	ARKISB	r2
-	ARKISB	r8
-	ARKISB	r5
-	ARKISB	r14
-	ARKISB	r3
-	ARKISB	r4
-	ARKISB	r1
-	ARKISB	r11
-	ARKISB	r15
-	ARKISB	r0
-	ARKISB	r13
-	ARKISB	r7
-	ARKISB	r6
-	ARKISB	r12
-	ARKISB	r9
+	ARKISB	r17		; byte 15
+	ARKISB	r2		; byte 14
+	ARKISB	r8		; byte 13
+	ARKISB	r5		; byte 12
+	ARKISB	r14		; byte 11
+	ARKISB	r3		; byte 10
+	ARKISB	r4		; byte 9
+	ARKISB	r1		; byte 8
+	ARKISB	r11		; byte 7
+	ARKISB	r15		; byte 6
+	ARKISB	r0		; byte 5
+	ARKISB	r13		; byte 4
+	ARKISB	r7		; byte 3
+	ARKISB	r6		; byte 2
+	ARKISB	r12		; byte 1
+	ARKISB	r9		; byte 0
 ; round 6: inverse S-box bytes (byte 0..15) in r9 r12 r6 r7 r13 r0 r15 r11 r1 r4 r3 r14 r5 r8 r2 r17
 	ldi	ZH, hi8(aes_x4)
-	INVPRE	r9, r8, r3, r11, r10, r16
-	INVPRE	r13, r12, r2, r14, r10, r16
-	INVPRE	r1, r0, r6, r17, r10, r16
-	INVPRE	r5, r4, r15, r7, r10, r16
+	INVPRE	r9, r8, r3, r11, r10, r16	; column 0
+	INVPRE	r13, r12, r2, r14, r10, r16	; column 1
+	INVPRE	r1, r0, r6, r17, r10, r16	; column 2
+	INVPRE	r5, r4, r15, r7, r10, r16	; column 3
 	ldi	ZH, hi8(aes_xtime)
-	MIXEF	r9, r8, r3, r11, r10, r16, r18
-	MIXEF	r13, r12, r2, r14, r3, r10, r18
-	MIXEF	r1, r0, r6, r17, r2, r3, r18
-	MIXEF	r5, r4, r15, r7, r6, r2, r18
+	MIXEF	r9, r8, r3, r11, r10, r16, r18	; column 0
+	MIXEF	r13, r12, r2, r14, r3, r10, r18	; column 1
+	MIXEF	r1, r0, r6, r17, r2, r3, r18	; column 2
+	MIXEF	r5, r4, r15, r7, r6, r2, r18	; column 3
 	ldi	ZH, hi8(aes_inv_sbox)
 ; AddRoundKey dK6 + InvSubBytes, bytes 15..0
-	ARKISB	r2
-	ARKISB	r7
-	ARKISB	r5
-	ARKISB	r4
-	ARKISB	r3
-	ARKISB	r17
-	ARKISB	r1
-	ARKISB	r0
-	ARKISB	r10
-	ARKISB	r14
-	ARKISB	r13
-	ARKISB	r12
-	ARKISB	r16
-	ARKISB	r11
-	ARKISB	r9
-	ARKISB	r8
+	ARKISB	r2		; byte 15
+	ARKISB	r7		; byte 14
+	ARKISB	r5		; byte 13
+	ARKISB	r4		; byte 12
+	ARKISB	r3		; byte 11
+	ARKISB	r17		; byte 10
+	ARKISB	r1		; byte 9
+	ARKISB	r0		; byte 8
+	ARKISB	r10		; byte 7
+	ARKISB	r14		; byte 6
+	ARKISB	r13		; byte 5
+	ARKISB	r12		; byte 4
+	ARKISB	r16		; byte 3
+	ARKISB	r11		; byte 2
+	ARKISB	r9		; byte 1
+	ARKISB	r8		; byte 0
 ; round 5: inverse S-box bytes (byte 0..15) in r8 r9 r11 r16 r12 r13 r14 r10 r0 r1 r17 r3 r4 r5 r7 r2
 	ldi	ZH, hi8(aes_x4)
-	INVPRE	r8, r5, r17, r10, r15, r6
-	INVPRE	r12, r9, r7, r3, r15, r6
-	INVPRE	r0, r13, r11, r2, r15, r6
-	INVPRE	r4, r1, r14, r16, r15, r6
+	INVPRE	r8, r5, r17, r10, r15, r6	; column 0
+	INVPRE	r12, r9, r7, r3, r15, r6	; column 1
+	INVPRE	r0, r13, r11, r2, r15, r6	; column 2
+	INVPRE	r4, r1, r14, r16, r15, r6	; column 3
 	ldi	ZH, hi8(aes_xtime)
-	MIXEF	r8, r5, r17, r10, r15, r6, r18
-	MIXEF	r12, r9, r7, r3, r17, r15, r18
-	MIXEF	r0, r13, r11, r2, r7, r17, r18
-	MIXEF	r4, r1, r14, r16, r11, r7, r18
+	MIXEF	r8, r5, r17, r10, r15, r6, r18	; column 0
+	MIXEF	r12, r9, r7, r3, r17, r15, r18	; column 1
+	MIXEF	r0, r13, r11, r2, r7, r17, r18	; column 2
+	MIXEF	r4, r1, r14, r16, r11, r7, r18	; column 3
 	ldi	ZH, hi8(aes_inv_sbox)
 ; AddRoundKey dK5 + InvSubBytes, bytes 15..0
-	ARKISB	r7
-	ARKISB	r16
-	ARKISB	r4
-	ARKISB	r1
-	ARKISB	r17
-	ARKISB	r2
-	ARKISB	r0
-	ARKISB	r13
-	ARKISB	r15
-	ARKISB	r3
-	ARKISB	r12
-	ARKISB	r9
-	ARKISB	r6
-	ARKISB	r10
-	ARKISB	r8
-	ARKISB	r5
+	ARKISB	r7		; byte 15
+	ARKISB	r16		; byte 14
+	ARKISB	r4		; byte 13
+	ARKISB	r1		; byte 12
+	ARKISB	r17		; byte 11
+	ARKISB	r2		; byte 10
+	ARKISB	r0		; byte 9
+	ARKISB	r13		; byte 8
+	ARKISB	r15		; byte 7
+	ARKISB	r3		; byte 6
+	ARKISB	r12		; byte 5
+	ARKISB	r9		; byte 4
+	ARKISB	r6		; byte 3
+	ARKISB	r10		; byte 2
+	ARKISB	r8		; byte 1
+	ARKISB	r5		; byte 0
 ; round 4: inverse S-box bytes (byte 0..15) in r5 r8 r10 r6 r9 r12 r3 r15 r13 r0 r2 r17 r1 r4 r16 r7
 	ldi	ZH, hi8(aes_x4)
-	INVPRE	r5, r4, r2, r15, r14, r11
-	INVPRE	r9, r8, r16, r17, r14, r11
-	INVPRE	r13, r12, r10, r7, r14, r11
-	INVPRE	r1, r0, r3, r6, r14, r11
+	INVPRE	r5, r4, r2, r15, r14, r11	; column 0
+	INVPRE	r9, r8, r16, r17, r14, r11	; column 1
+	INVPRE	r13, r12, r10, r7, r14, r11	; column 2
+	INVPRE	r1, r0, r3, r6, r14, r11	; column 3
 	ldi	ZH, hi8(aes_xtime)
-	MIXEF	r5, r4, r2, r15, r14, r11, r18
-	MIXEF	r9, r8, r16, r17, r2, r14, r18
-	MIXEF	r13, r12, r10, r7, r16, r2, r18
-	MIXEF	r1, r0, r3, r6, r10, r16, r18
+	MIXEF	r5, r4, r2, r15, r14, r11, r18	; column 0
+	MIXEF	r9, r8, r16, r17, r2, r14, r18	; column 1
+	MIXEF	r13, r12, r10, r7, r16, r2, r18	; column 2
+	MIXEF	r1, r0, r3, r6, r10, r16, r18	; column 3
 	ldi	ZH, hi8(aes_inv_sbox)
 ; AddRoundKey dK4 + InvSubBytes, bytes 15..0
-	ARKISB	r16
-	ARKISB	r6
-	ARKISB	r1
-	ARKISB	r0
-	ARKISB	r2
-	ARKISB	r7
-	ARKISB	r13
-	ARKISB	r12
-	ARKISB	r14
-	ARKISB	r17
-	ARKISB	r9
-	ARKISB	r8
-	ARKISB	r11
-	ARKISB	r15
-	ARKISB	r5
-	ARKISB	r4
+	ARKISB	r16		; byte 15
+	ARKISB	r6		; byte 14
+	ARKISB	r1		; byte 13
+	ARKISB	r0		; byte 12
+	ARKISB	r2		; byte 11
+	ARKISB	r7		; byte 10
+	ARKISB	r13		; byte 9
+	ARKISB	r12		; byte 8
+	ARKISB	r14		; byte 7
+	ARKISB	r17		; byte 6
+	ARKISB	r9		; byte 5
+	ARKISB	r8		; byte 4
+	ARKISB	r11		; byte 3
+	ARKISB	r15		; byte 2
+	ARKISB	r5		; byte 1
+	ARKISB	r4		; byte 0
 ; round 3: inverse S-box bytes (byte 0..15) in r4 r5 r15 r11 r8 r9 r17 r14 r12 r13 r7 r2 r0 r1 r6 r16
 	ldi	ZH, hi8(aes_x4)
-	INVPRE	r4, r1, r7, r14, r3, r10
-	INVPRE	r8, r5, r6, r2, r3, r10
-	INVPRE	r12, r9, r15, r16, r3, r10
-	INVPRE	r0, r13, r17, r11, r3, r10
+	INVPRE	r4, r1, r7, r14, r3, r10	; column 0
+	INVPRE	r8, r5, r6, r2, r3, r10	; column 1
+	INVPRE	r12, r9, r15, r16, r3, r10	; column 2
+	INVPRE	r0, r13, r17, r11, r3, r10	; column 3
 	ldi	ZH, hi8(aes_xtime)
-	MIXEF	r4, r1, r7, r14, r3, r10, r18
-	MIXEF	r8, r5, r6, r2, r7, r3, r18
-	MIXEF	r12, r9, r15, r16, r6, r7, r18
-	MIXEF	r0, r13, r17, r11, r15, r6, r18
+	MIXEF	r4, r1, r7, r14, r3, r10, r18	; column 0
+	MIXEF	r8, r5, r6, r2, r7, r3, r18	; column 1
+	MIXEF	r12, r9, r15, r16, r6, r7, r18	; column 2
+	MIXEF	r0, r13, r17, r11, r15, r6, r18	; column 3
 	ldi	ZH, hi8(aes_inv_sbox)
 ; AddRoundKey dK3 + InvSubBytes, bytes 15..0
-	ARKISB	r6
-	ARKISB	r11
-	ARKISB	r0
-	ARKISB	r13
-	ARKISB	r7
-	ARKISB	r16
-	ARKISB	r12
-	ARKISB	r9
-	ARKISB	r3
-	ARKISB	r2
-	ARKISB	r8
-	ARKISB	r5
-	ARKISB	r10
-	ARKISB	r14
-	ARKISB	r4
-	ARKISB	r1
+	ARKISB	r6		; byte 15
+	ARKISB	r11		; byte 14
+	ARKISB	r0		; byte 13
+	ARKISB	r13		; byte 12
+	ARKISB	r7		; byte 11
+	ARKISB	r16		; byte 10
+	ARKISB	r12		; byte 9
+	ARKISB	r9		; byte 8
+	ARKISB	r3		; byte 7
+	ARKISB	r2		; byte 6
+	ARKISB	r8		; byte 5
+	ARKISB	r5		; byte 4
+	ARKISB	r10		; byte 3
+	ARKISB	r14		; byte 2
+	ARKISB	r4		; byte 1
+	ARKISB	r1		; byte 0
 ; round 2: inverse S-box bytes (byte 0..15) in r1 r4 r14 r10 r5 r8 r2 r3 r9 r12 r16 r7 r13 r0 r11 r6
 	ldi	ZH, hi8(aes_x4)
-	INVPRE	r1, r0, r16, r3, r17, r15
-	INVPRE	r5, r4, r11, r7, r17, r15
-	INVPRE	r9, r8, r14, r6, r17, r15
-	INVPRE	r13, r12, r2, r10, r17, r15
+	INVPRE	r1, r0, r16, r3, r17, r15	; column 0
+	INVPRE	r5, r4, r11, r7, r17, r15	; column 1
+	INVPRE	r9, r8, r14, r6, r17, r15	; column 2
+	INVPRE	r13, r12, r2, r10, r17, r15	; column 3
 	ldi	ZH, hi8(aes_xtime)
-	MIXEF	r1, r0, r16, r3, r17, r15, r18
-	MIXEF	r5, r4, r11, r7, r16, r17, r18
-	MIXEF	r9, r8, r14, r6, r11, r16, r18
-	MIXEF	r13, r12, r2, r10, r14, r11, r18
+	MIXEF	r1, r0, r16, r3, r17, r15, r18	; column 0
+	MIXEF	r5, r4, r11, r7, r16, r17, r18	; column 1
+	MIXEF	r9, r8, r14, r6, r11, r16, r18	; column 2
+	MIXEF	r13, r12, r2, r10, r14, r11, r18	; column 3
 	ldi	ZH, hi8(aes_inv_sbox)
 ; AddRoundKey dK2 + InvSubBytes, bytes 15..0
-	ARKISB	r11
-	ARKISB	r10
-	ARKISB	r13
-	ARKISB	r12
-	ARKISB	r16
-	ARKISB	r6
-	ARKISB	r9
-	ARKISB	r8
-	ARKISB	r17
-	ARKISB	r7
-	ARKISB	r5
-	ARKISB	r4
-	ARKISB	r15
-	ARKISB	r3
-	ARKISB	r1
-	ARKISB	r0
+	ARKISB	r11		; byte 15
+	ARKISB	r10		; byte 14
+	ARKISB	r13		; byte 13
+	ARKISB	r12		; byte 12
+	ARKISB	r16		; byte 11
+	ARKISB	r6		; byte 10
+	ARKISB	r9		; byte 9
+	ARKISB	r8		; byte 8
+	ARKISB	r17		; byte 7
+	ARKISB	r7		; byte 6
+	ARKISB	r5		; byte 5
+	ARKISB	r4		; byte 4
+	ARKISB	r15		; byte 3
+	ARKISB	r3		; byte 2
+	ARKISB	r1		; byte 1
+	ARKISB	r0		; byte 0
 ; round 1: inverse S-box bytes (byte 0..15) in r0 r1 r3 r15 r4 r5 r7 r17 r8 r9 r6 r16 r12 r13 r10 r11
 	ldi	ZH, hi8(aes_x4)
-	INVPRE	r0, r13, r6, r17, r2, r14
-	INVPRE	r4, r1, r10, r16, r2, r14
-	INVPRE	r8, r5, r3, r11, r2, r14
-	INVPRE	r12, r9, r7, r15, r2, r14
+	INVPRE	r0, r13, r6, r17, r2, r14	; column 0
+	INVPRE	r4, r1, r10, r16, r2, r14	; column 1
+	INVPRE	r8, r5, r3, r11, r2, r14	; column 2
+	INVPRE	r12, r9, r7, r15, r2, r14	; column 3
 	ldi	ZH, hi8(aes_xtime)
-	MIXEF	r0, r13, r6, r17, r2, r14, r18
-	MIXEF	r4, r1, r10, r16, r6, r2, r18
-	MIXEF	r8, r5, r3, r11, r10, r6, r18
-	MIXEF	r12, r9, r7, r15, r3, r10, r18
+	MIXEF	r0, r13, r6, r17, r2, r14, r18	; column 0
+	MIXEF	r4, r1, r10, r16, r6, r2, r18	; column 1
+	MIXEF	r8, r5, r3, r11, r10, r6, r18	; column 2
+	MIXEF	r12, r9, r7, r15, r3, r10, r18	; column 3
 	ldi	ZH, hi8(aes_inv_sbox)
 ; AddRoundKey dK1 + InvSubBytes, bytes 15..0
-	ARKISB	r10
-	ARKISB	r15
-	ARKISB	r12
-	ARKISB	r9
-	ARKISB	r6
-	ARKISB	r11
-	ARKISB	r8
-	ARKISB	r5
-	ARKISB	r2
-	ARKISB	r16
-	ARKISB	r4
-	ARKISB	r1
-	ARKISB	r14
-	ARKISB	r17
-	ARKISB	r0
-	ARKISB	r13
+	ARKISB	r10		; byte 15
+	ARKISB	r15		; byte 14
+	ARKISB	r12		; byte 13
+	ARKISB	r9		; byte 12
+	ARKISB	r6		; byte 11
+	ARKISB	r11		; byte 10
+	ARKISB	r8		; byte 9
+	ARKISB	r5		; byte 8
+	ARKISB	r2		; byte 7
+	ARKISB	r16		; byte 6
+	ARKISB	r4		; byte 5
+	ARKISB	r1		; byte 4
+	ARKISB	r14		; byte 3
+	ARKISB	r17		; byte 2
+	ARKISB	r0		; byte 1
+	ARKISB	r13		; byte 0
 ; last: InvShiftRows + AddRoundKey K0, store
 	lds	ZL, aes_rk+15
 	eor	r14, ZL

@@ -1,9 +1,52 @@
-; fast-key.S
+; AES-128 key setup on the AVR (ATmega32, AVRe core), fast variant:
+; expands the cipher key in aes_key (= K0) into K1..K10 in aes_rk, for
+; aes_encrypt (fast.S) and aes_decrypt (fast-dec.S).
+; cardlab firmware: firmware/avr/aes/fast-key.S (manifest fast.toml)
+;
+; Written from FIPS-197. Constant time: straight-line code, not one
+; conditional branch, skip, indirect jump or call, so the PC trace and
+; the cycle count are the same for every key and block; LPM takes 3
+; cycles at any flash address (the AVR has no cache, and its flash has no
+; address-dependent wait states), and every RAM access goes to a fixed
+; address or through X stepping by one.
+;
+; Interface (cardlab avr convention): each entry is called as by CALL and
+; ends with RET; every register may be clobbered and none is assumed on
+; entry (r1 is not zero here). Stack: the return address only (2 bytes),
+; nothing pushed. No interrupt is disabled; SREG is not relied on between
+; instructions.
+;
+; Everything is unrolled, and this file is written by fast-gen.py (edit
+; that, not this): ShiftRows and InvShiftRows are only which register each
+; S-box byte lands in, so the registers holding the state change from
+; round to round; the comment before each round lists them (byte j of
+; the state, j = 4 c + i for row i and column c, in the j-th register
+; named).
+;
+; RAM: aes_rk and aes_key = aes_rk (K0), defined in fast.S; written
+; K1..K10, read K0.
+;
+; Register map
+;   r0-r15    the round key, word w (bytes 4 w..4 w + 3) in r(4 w)..
+;   r16-r19   T = SubWord(RotWord(w3)) ^ Rcon
+;   r20       Rcon (LDI: the steps are unrolled)
+;   X         the store pointer, X+ from K0 to K10
+;   Z         LPM: ZH the S-box page (set once), ZL the index
+;
+; Step (K(r-1) in r0-r15 to Kr): T: 4 x (MOV ZL, LPM) 16 + LDI, EOR
+;   Rcon 2; w0 ^= T, w1 ^= w0, w2 ^= w1, w3 ^= w2: 16 EOR; 16 ST X+ 32
+;   = 66
+;
+; Cycles (first instruction to RET inclusive, as simavr counts them):
+;   LDI X, ZH 3 + 16 LD X+ (K0) 32 + 10 steps x 66 + RET 4     = 699
+; Code 880 bytes.
+
 #define XL r26
 #define XH r27
 #define ZL r30
 #define ZH r31
 	.text
+; ---- aes_key_setup
 	.global aes_key_setup
 aes_key_setup:
 	ldi	XL, lo8(aes_rk)

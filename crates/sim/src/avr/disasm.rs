@@ -40,7 +40,21 @@ pub fn disassemble(pc: u32, w: u16, w2: u16) -> String {
         Sts => format!("sts {w2:#06x}, r{d}"),
         Jmp | Call => format!("{name} {:#06x}", w2 as u32 * 2),
         Rjmp | Rcall => format!("{name} {}", relative(k)),
-        Brbs | Brbc => format!("{name} {r}, {}", relative(k)),
+        // The assembler's names: BRBS/BRBC on each SREG bit, C Z N V S H T I.
+        Brbs => format!(
+            "{} {}",
+            [
+                "brcs", "breq", "brmi", "brvs", "brlt", "brhs", "brts", "brie"
+            ][r as usize & 7],
+            relative(k)
+        ),
+        Brbc => format!(
+            "{} {}",
+            [
+                "brcc", "brne", "brpl", "brvc", "brge", "brhc", "brtc", "brid"
+            ][r as usize & 7],
+            relative(k)
+        ),
         In => format!("in r{d}, {k:#04x}"),
         Out => format!("out {k:#04x}, r{d}"),
         Cbi | Sbi | Sbic | Sbis => format!("{name} {k:#04x}, {r}"),

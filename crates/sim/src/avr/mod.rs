@@ -408,10 +408,19 @@ impl Avr {
             Trap::Fetch => {
                 SimError::fetch_outside(self, byte_pc, self.last_pc.map(|p| p as u32 * 2))
             }
-            Trap::Illegal => SimError::UndefinedInstruction {
-                pc: byte_pc,
-                text: format!("{:#06x}", self.flash[pc as usize]),
-            },
+            Trap::Illegal => {
+                let w = self.flash[pc as usize];
+                let text = match decode(w).op {
+                    Op::Illegal => format!("{w:#06x}"),
+                    // An enhanced-core instruction on a classic part.
+                    _ => format!(
+                        "{} (the {}'s classic core has none; build for it without MUL and MOVW)",
+                        self.disassemble(byte_pc).0,
+                        self.config.part.name
+                    ),
+                };
+                SimError::UndefinedInstruction { pc: byte_pc, text }
+            }
             Trap::Spm => SimError::UndefinedInstruction {
                 pc: byte_pc,
                 text: "spm (self-programming is not modelled)".into(),

@@ -15,7 +15,7 @@ pub const TARGET: Target = Target(&Spec {
     aliases: &["avr5", "atmega"],
     summary: "Atmel AVR, AVRe+ core (ATmega class, 16-bit PC), clock cycles",
     cycle_unit: "clock cycles",
-    run_help: "ELF executable from avr-gcc or avr-ld (or Intel HEX), started at its entry point with SP at RAMEND; data symbols as data-space addresses",
+    run_help: "ELF executable from avr-gcc or avr-ld (or Intel HEX), started at its entry point with SP at RAMEND; data and EEPROM symbols as addresses in their own space",
     spaces: &[Space::Memory, Space::Code, Space::Eeprom],
     image_kind: "AVR ELF executable (avr-gcc, avr-ld) or Intel HEX image",
     parts: &["atmega32", "at90sc3232c"],
@@ -46,7 +46,8 @@ const DATA_OFFSET: u32 = 0x80_0000;
 const EEPROM_OFFSET: u32 = 0x81_0000;
 
 /// An ELF (by its magic number) or Intel HEX image, every segment inside
-/// the part's flash, SRAM or EEPROM; data symbols as data-space addresses.
+/// the part's flash, SRAM or EEPROM; data and EEPROM symbols as addresses
+/// in their own space.
 fn read(path: &Path, part_name: Option<&'static str>) -> Result<Image, TargetError> {
     let part = part_name
         .and_then(part::part)
@@ -68,6 +69,8 @@ fn read(path: &Path, part_name: Option<&'static str>) -> Result<Image, TargetErr
     for symbol in symbols.values_mut() {
         if (DATA_OFFSET..EEPROM_OFFSET).contains(symbol) {
             *symbol -= DATA_OFFSET;
+        } else if (EEPROM_OFFSET..EEPROM_OFFSET + 0x1_0000).contains(symbol) {
+            *symbol -= EEPROM_OFFSET;
         }
     }
     let mut cpu = Avr::new(Config { part });
