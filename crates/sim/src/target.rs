@@ -378,6 +378,27 @@ pub(crate) mod load {
         })
     }
 
+    /// The image of an ELF executable for `target`'s only part.
+    pub fn elf_image(target: super::Target, elf: crate::elf::Elf) -> super::Image {
+        super::Image {
+            target,
+            segments: elf.segments,
+            symbols: elf.symbols,
+            symbol_sizes: elf.sizes,
+            entry: elf.entry,
+            part: None,
+        }
+    }
+
+    /// An Intel HEX or S-record image's segments at 32-bit addresses.
+    pub fn segments(image: super::ihx::Image) -> Vec<(u32, Vec<u8>)> {
+        image
+            .segments
+            .into_iter()
+            .map(|(a, b)| (a as u32, b))
+            .collect()
+    }
+
     /// The error for a segment outside the map, `map` describing where
     /// the target's images may go.
     pub fn outside(

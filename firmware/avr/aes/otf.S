@@ -141,39 +141,7 @@ aes_kw:
         lpm     \d, Z
         .endm
 
-; xtime
-        .macro  XT w
-        lsl     \w
-        sbc     M, M
-        andi    M, 0x1b
-        eor     \w, M
-        .endm
-
-; MixColumns of column a0..a3 into the free group w0..w3: w_i = a_i ^
-; a_i+1, then b_i = a_i ^ t ^ xtime(w_i) with a_i ^ t written from the
-; a and the w not yet overwritten: b0 = xt(w0)^a1^w2, b1 = xt(w1)^a2^w3,
-; b2 = xt(w2)^w3^a1, b3 = xt(w3)^a0^a1^a2. 31 cycles.
-        .macro  MIXCOL a0, a1, a2, a3, w0, w1, w2, w3
-        movw    \w0, \a0
-        movw    \w2, \a2
-        eor     \w0, \a1
-        eor     \w1, \a2
-        eor     \w2, \a3
-        eor     \w3, \a0
-        XT      \w0
-        eor     \w0, \a1
-        eor     \w0, \w2
-        XT      \w1
-        eor     \w1, \a2
-        eor     \w1, \w3
-        XT      \w2
-        eor     \w2, \w3
-        eor     \w2, \a1
-        XT      \w3
-        eor     \w3, \a0
-        eor     \w3, \a1
-        eor     \w3, \a2
-        .endm
+#include "mixcol.inc"
 
         .macro  MIXCOLUMNS              ; layout A to layout B
         MIXCOL  r0, r1, r2, r3, r16, r17, r18, r19

@@ -57,14 +57,7 @@ fn read(path: &Path, _part: Option<&'static str>) -> Result<Image, TargetError> 
             ));
         }
     }
-    Ok(Image {
-        target: TARGET,
-        segments: elf.segments,
-        symbols: elf.symbols,
-        symbol_sizes: elf.sizes,
-        entry: elf.entry,
-        part: None,
-    })
+    Ok(load::elf_image(TARGET, elf))
 }
 
 fn boot(image: &Image, _options: &BootOptions) -> Box<dyn Cpu> {

@@ -59,12 +59,7 @@ fn read(path: &Path, part_name: Option<&'static str>) -> Result<Image, TargetErr
     } else {
         let text = String::from_utf8_lossy(&bytes);
         let image = load::ihx(path, &text, TARGET.image_kind())?;
-        let segments = image
-            .segments
-            .into_iter()
-            .map(|(a, b)| (a as u32, b))
-            .collect();
-        (segments, BTreeMap::new(), BTreeMap::new(), 0)
+        (load::segments(image), BTreeMap::new(), BTreeMap::new(), 0)
     };
     for symbol in symbols.values_mut() {
         if (DATA_OFFSET..EEPROM_OFFSET).contains(symbol) {

@@ -74,11 +74,7 @@ fn read(path: &Path, part: Option<&'static str>) -> Result<Image, TargetError> {
     };
     let mut image = Image {
         target: TARGET,
-        segments: image
-            .segments
-            .into_iter()
-            .map(|(a, b)| (a as u32, b))
-            .collect(),
+        segments: load::segments(image),
         symbols,
         symbol_sizes: BTreeMap::new(),
         entry: 0,

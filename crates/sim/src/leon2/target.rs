@@ -73,14 +73,7 @@ fn read(path: &Path, _part: Option<&'static str>) -> Result<Image, TargetError> 
             format!("{} ({})", map.text(), map.name),
         ));
     }
-    Ok(Image {
-        target: TARGET,
-        segments: elf.segments,
-        symbols: elf.symbols,
-        symbol_sizes: elf.sizes,
-        entry: elf.entry,
-        part: None,
-    })
+    Ok(load::elf_image(TARGET, elf))
 }
 
 fn boot(image: &Image, options: &BootOptions) -> Box<dyn Cpu> {
