@@ -114,6 +114,12 @@ impl Data {
         self.root.join("seeds/figures.csv")
     }
 
+    /// What the Twofish hardware flow (`hardware/twofish/flow.sh`) last
+    /// measured, if it ran in this tree.
+    pub fn hardware_results(&self) -> PathBuf {
+        self.root.join(cardlab_lab::hardware::RESULTS)
+    }
+
     /// Records published outside the seed papers.
     pub fn seed_records(&self) -> PathBuf {
         self.root.join("seeds/records.csv")

@@ -15,7 +15,7 @@ use cardlab_lab::report::{
     Report, comparison_cells, comparison_header, files, footnotes, summary, tally, write_all,
 };
 use cardlab_lab::sweep::{self, SweepPoint};
-use cardlab_lab::{host, seeds};
+use cardlab_lab::{hardware, host, seeds};
 use cardlab_twofish::measure::{HostFigures, measure_interleaved};
 use cardlab_twofish::{Keying, Twofish};
 use clap::Args;
@@ -139,6 +139,21 @@ fn check_keying(
     }
 }
 
+/// Seed 001 Table 4 from the Twofish hardware flow's results, if the flow
+/// has run in this tree (`hardware/twofish/flow.sh`; scripts/report runs
+/// it); None otherwise, and the table stays "not compared".
+fn hardware_table(
+    data: &Data,
+    figures: &[seeds::Figure],
+) -> Result<Option<seeds::Comparison>, Failure> {
+    let path = data.hardware_results();
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let designs = hardware::load(&path).map_err(Failure::Input)?;
+    Ok(hardware::table4(figures, &designs))
+}
+
 /// The host's processor as /proc/cpuinfo names it, else its architecture.
 fn machine() -> String {
     let model = std::fs::read_to_string("/proc/cpuinfo")
@@ -208,14 +223,27 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
     rows.extend(card_rows(&root)?);
     let sweep = cache_sweep(&manifests, &built, &data)?;
-    let comparisons = seeds::compare(&figures, &rows);
+    let mut comparisons = seeds::compare(&figures, &rows);
+    let hardware = hardware_table(&data, &figures)?;
+    if let Some(table4) = &hardware {
+        // after the other seed 001 tables
+        let at = (comparisons.iter())
+            .rposition(|c| c.source == table4.source)
+            .map_or(comparisons.len(), |i| i + 1);
+        comparisons.insert(at, table4.clone());
+    }
     let records = seeds::compare_records(
         &seeds::load(&data.seed_records()).map_err(|e| input(&e))?,
         &rows,
     );
     let host = host_keying(&data)?;
     let host_tables = host::seed001(&figures, &host, &machine());
-    let not_compared = seeds::not_compared(&figures);
+    let not_compared = seeds::not_compared(
+        &(figures.iter())
+            .filter(|f| hardware.is_none() || !hardware::covers(f))
+            .cloned()
+            .collect::<Vec<_>>(),
+    );
     let firmware = data.describe_firmware(&root);
     let report = Report {
         comparisons: &comparisons,

@@ -8,6 +8,7 @@
 
 pub mod build;
 pub mod campaign;
+pub mod hardware;
 pub mod host;
 pub mod manifest;
 pub mod measure;

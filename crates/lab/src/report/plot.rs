@@ -40,6 +40,7 @@ pub fn all(comparisons: &[Comparison], rows: &[Row], sweep: &[SweepPoint]) -> Ve
             .filter_map(ratios),
     );
     plots.extend(comparisons.iter().filter_map(key_memory_classes));
+    plots.extend(comparisons.iter().filter_map(hardware_tradeoff));
     plots.extend(cache_sweep(sweep));
     plots.extend(tradeoffs(rows, &paper_points(comparisons)));
     plots
@@ -250,6 +251,97 @@ pub fn key_memory_classes(c: &Comparison) -> Option<Plot> {
         caption: "Each line is one class of key memory (the RAM, ROM or EEPROM a key \
                   takes) through its code sizes: hollow points the paper's, filled ours \
                   (verified on every Twofish known answer). Down and to the left is better."
+            .into(),
+        svg,
+    })
+}
+
+/// Seed 001 Table 4 as the trade-off it is: throughput at the paper's
+/// clock against gates, the paper's design points (hollow) and ours
+/// (filled), each labelled with its clocks per block.
+pub fn hardware_tradeoff(c: &Comparison) -> Option<Plot> {
+    if c.title != crate::hardware::TITLE {
+        return None;
+    }
+    let of = |variant: &str, metric: &str| {
+        c.lines
+            .iter()
+            .find(|l| l.paper_variant == variant && l.metric == metric)
+    };
+    /// One row: its clocks per block, the paper's (gates, Mbit/s), ours.
+    struct DesignPoint {
+        label: String,
+        paper: (f64, f64),
+        ours: Option<(f64, f64)>,
+    }
+    let mut points: Vec<DesignPoint> = vec![];
+    for gates in c.lines.iter().filter(|l| l.metric == "gate_count") {
+        let speed = of(&gates.paper_variant, "throughput_mbit_per_s")?;
+        let clocks = of(&gates.paper_variant, "clocks_per_block")?;
+        points.push(DesignPoint {
+            label: format!("{:.0}", clocks.published),
+            paper: (gates.published, speed.published),
+            ours: gates.ours.zip(speed.ours),
+        });
+    }
+    let all = points
+        .iter()
+        .flat_map(|p| std::iter::once(p.paper).chain(p.ours));
+    let (x_max, y_max) = all.fold((0f64, 0f64), |(x, y), (a, b)| (x.max(a), y.max(b)));
+    let svg = svg(460, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(14)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0.0..x_max * 1.1, 0.0..y_max * 1.15)?;
+        chart
+            .configure_mesh()
+            .light_line_style(LIGHT)
+            .x_desc("gates (NAND2 equivalents)")
+            .y_desc("throughput at the paper's clock (Mbit/s)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .label_style((FONT, 12))
+            .axis_desc_style((FONT, 13))
+            .draw()?;
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .map(|p| Circle::new(p.paper, 5, PAPER.stroke_width(2))),
+            )?
+            .label("the paper's design points")
+            .legend(|(x, y)| Circle::new((x + 8, y), 4, PAPER.stroke_width(2)));
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .filter_map(|p| p.ours)
+                    .map(|o| Circle::new(o, 5, BETTER.filled())),
+            )?
+            .label("ours (verified)")
+            .legend(|(x, y)| Circle::new((x + 8, y), 4, BETTER.filled()));
+        let style = TextStyle::from((FONT, 11).into_font()).pos(Pos::new(HPos::Left, VPos::Bottom));
+        chart.draw_series(points.iter().map(|p| {
+            let at = (p.paper.0 + x_max * 0.01, p.paper.1);
+            Text::new(format!("{} clocks", p.label), at, style.clone())
+        }))?;
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(SAME)
+            .label_font((FONT, 11))
+            .position(SeriesLabelPosition::LowerRight)
+            .draw()?;
+        Ok(())
+    });
+    Some(Plot {
+        name: "twofish-hardware-throughput-gates".into(),
+        group: c.title.clone(),
+        title: "Twofish in hardware: throughput against gates".into(),
+        caption: "Each hollow point is one of the paper's design points, labelled with its \
+                  clocks per block; each filled point ours for the same row, at the same clock. \
+                  Up and to the left is better."
             .into(),
         svg,
     })
