@@ -190,6 +190,19 @@ fn print_comparison(c: &seeds::Comparison) {
     );
 }
 
+/// A table of ours alone on the terminal: title, what it measures, cells.
+fn print_table(t: &cardlab_lab::candidates::Table) {
+    let mut table = Table::new();
+    table
+        .load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(&t.header);
+    for row in &t.rows {
+        table.add_row(row);
+    }
+    println!("{}\n{}\n{table}\n", t.title, t.intro);
+}
+
 /// The report's answer, last on the terminal where it stays in view: the
 /// counts per seed and per CPU and the figures we lose, with why.
 fn print_summary(comparisons: &[seeds::Comparison], host: &[seeds::Comparison]) {
@@ -238,6 +251,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     );
     let host = host_keying(&data)?;
     let host_tables = host::seed001(&figures, &host, &machine());
+    let candidates = cardlab_lab::candidates::seed000_section7(&rows, &figures);
     let not_compared = seeds::not_compared(
         &(figures.iter())
             .filter(|f| hardware.is_none() || !hardware::covers(f))
@@ -248,6 +262,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let report = Report {
         comparisons: &comparisons,
         records: &records,
+        tables: &candidates,
         host: &host_tables,
         rows: &rows,
         not_compared: &not_compared,
@@ -258,6 +273,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         write_all(&args.out, &files(&report).map_err(|e| input(&e))?).map_err(|e| input(&e))?;
     comparisons.iter().for_each(print_comparison);
     records.iter().for_each(print_comparison);
+    candidates.iter().for_each(print_table);
     print_summary(&comparisons, &host_tables);
     println!("Not compared yet: {}.", not_compared.join(", "));
     // Everything above is the same from run to run; the host timings are not.

@@ -8,6 +8,7 @@
 
 pub mod build;
 pub mod campaign;
+pub mod candidates;
 pub mod hardware;
 pub mod host;
 pub mod manifest;

@@ -94,6 +94,20 @@ fn comparison(c: &Comparison, plots: &[&Plot]) -> Markup {
     }
 }
 
+/// A table of ours alone: heading, what it measures, the cells.
+fn plain_table(t: &crate::candidates::Table) -> Markup {
+    html! {
+        section id=(slug(&t.title)) {
+            h2 { (t.title) }
+            p.assumption { (t.intro) }
+            table {
+                thead { tr { @for h in &t.header { th { (h) } } } }
+                tbody { @for row in &t.rows { tr { @for cell in row { td { (cell) } } } } }
+            }
+        }
+    }
+}
+
 /// The page's opening section: the answer, the table per seed and per
 /// CPU, the figures we lose with why, and the overview plot.
 fn summary(comparisons: &[Comparison], host: &[Comparison], plots: &[&Plot]) -> Markup {
@@ -199,6 +213,12 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
                             }
                         }
                     }
+                    @if !report.tables.is_empty() {
+                        h3 { "Beyond the papers" }
+                        ul {
+                            @for t in report.tables { li { a href={ "#" (slug(&t.title)) } { (t.title) } } }
+                        }
+                    }
                     @if !other_groups.is_empty() {
                         h3 { "Plots" }
                         ul {
@@ -212,6 +232,7 @@ pub fn page(report: &Report, plots: &[Plot], intro: &str) -> String {
                     p.host { (host) }
                 }
                 @for c in records { (comparison(c, &of_group(&c.title))) }
+                @for t in report.tables { (plain_table(t)) }
                 @for g in &other_groups {
                     section id=(slug(g)) {
                         h2 { (g) }

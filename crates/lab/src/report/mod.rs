@@ -210,6 +210,8 @@ pub struct Report<'a> {
     /// Records published outside the seed papers, with ours beside
     /// (`seeds/records.csv`); not counted in the seed summary.
     pub records: &'a [Comparison],
+    /// Tables of ours alone, printed as they are (seed 000 §7).
+    pub tables: &'a [crate::candidates::Table],
     /// Seed 001's tables timed on this machine: written apart, to
     /// [`HOST_FILES`], as they differ from run to run.
     pub host: &'a [Comparison],
@@ -332,6 +334,12 @@ pub fn markdown(report: &Report, plots: &[plot::Plot]) -> String {
     for c in report.records {
         out.push_str(&comparison_markdown(c, plots));
     }
+    for t in report.tables {
+        out.push_str(&format!("## {}\n\n{}\n\n", t.title, t.intro));
+        let header: Vec<&str> = t.header.iter().map(String::as_str).collect();
+        md_table(&mut out, &header, t.rows.iter().cloned());
+        out.push('\n');
+    }
     let mut group = "";
     for p in plots.iter().filter(|p| {
         p.group != plot::SUMMARY_GROUP
@@ -433,6 +441,7 @@ pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
         firmware: &'a str,
         comparisons: &'a [Comparison],
         records: &'a [Comparison],
+        tables: &'a [crate::candidates::Table],
         results: &'a [Row],
         not_compared: &'a [String],
         plots: &'a [plot::Plot],
@@ -442,6 +451,7 @@ pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
         firmware: report.firmware,
         comparisons: report.comparisons,
         records: report.records,
+        tables: report.tables,
         results: report.rows,
         not_compared: report.not_compared,
         plots: &plots,
