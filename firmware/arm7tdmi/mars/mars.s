@@ -24,8 +24,8 @@
 @ ADD's operand.
 @
 @ Cycles (TRM chapter 6): a core round 26 with MUL at m = 4 (mars.inc);
-@ a mixing round 20, 21 with its addition; encryption 820, decryption
-@ the same. MUL's multiplier is the round key K[2i+5] (Rs): it ends early
+@ a mixing round 20, 21 with its addition; encryption and decryption 818
+@ (mars.inc's ENCRYPT has the sum). MUL's multiplier is the round key K[2i+5] (Rs): it ends early
 @ when that word's top 8, 16 or 24 bits are all 0 or all 1 (TRM 6.6), a
 @ cycle less for each, so the cycles depend on the key, not on the block:
 @ the report's verdict says "timing depends on data". marsct.s pays 7

@@ -32,21 +32,24 @@
 @ | ... | e >> 9 (four more) the bits inside one; the neighbours' test is
 @ two BICs by d and d >> 1, and one BIC keeps bits 2-30.
 @
-@ Cycles (TRM chapter 6):
-@   entry 3 + 4, T[n] = n and the zeros (14 - n) x 6 - 2 + 9, T[0..9] in
-@     (LDM 12), the frame 4: 29 + 6 (14 - n)
-@   linear pass: steps 0-6 with T[i-7] loaded 4 or 5 each (LDR 3, EOR 3
-@     or 4), 7-9 4 each, 10-11 9, 12-14 12 (T[i-2] reloaded): 144
-@   stirring pass: steps 0-9 6 each (LSL, LDR 3, ADD, ROR), 10-14 11
-@     (LDR and STR of the word): 115; four passes with the count on the
-@     stack (LDR 3, SUBS, STR 2, BNE 3) 4 x 124 - 2 + 2 + 3 = 499
-@   K[10j..10j+9]: LDR j 3, address 3, ten STR 2 and two LDR 3 = 32
-@   a j pass: LDR j 3 + 144 + STR j 3 + 499 + 32 + CMP, BNE 4 = 685
-@   fix-up: 16 x (LDM 4, AND, ORR, mask 13, LDR B 3, RSB, AND by ROR 2,
-@     EOR, STR 2, ADD, CMP, BNE 3 = 33) - 2 = 526
-@   exit: 4 + LDM with the PC 6
-@   128-bit key: 89 + 4 x 685 + 526 + 10 ~ 3365; no branch depends on the
-@   key, no MUL: constant time.
+@ Cycles (TRM chapter 6), n key words:
+@   entry: MOV, B 3, LDR 3, ADD, STR 2, MOV, ADD                    =  12
+@   T[n+1..14] = 0: (14 - n) x (STR 2, CMP, BNE 3) - 2        = 82 - 6 n
+@   MOV, STMFD 4, LDM T[0..9] 12                                     =  17
+@   a j pass:
+@     LDR j 3; linear pass: LINL 6 (i = 0) and 7 (i = 1-6), LINR 4
+@       (7-9), LINM 9 (10, 11), LINMM 12 (12-14): 114; ADD, STR j+1 2,
+@       LDR S 3, MOV, STR 2, LDR T[14] 3: 12                        = 129
+@     stirring: 10 STIRR 6 + 5 STIRM 11 = 115 a pass, 4 passes with
+@       the count on the stack (LDR 3, SUBS, STR 2, BNE 3) - 2      = 494
+@     K[10j..10j+9]: LDR 3, 3 ADD, 10 STR 2, 2 LDR 3, CMP, BNE 3     =  36
+@   4 passes 4 x 659 - 2                                             = 2634
+@   fix-up: ADD, ADD, LDR 3; 16 x (LDM 4, 15 ALU, LDR B 3, RSB, AND
+@     by ROR 2, EOR, STR 2, ADD, CMP, BNE 3 = 33) - 2                 = 531
+@   exit: LDMFD with the PC                                          =   7
+@   128-bit key 3259, 192-bit 3247, 256-bit 3232. No branch depends on the
+@   key and nothing is multiplied: constant time (the S-box addresses
+@   vary; the ARM7TDMI has no cache).
 
         .include "mars.inc"
         BUFFERS
@@ -64,8 +67,8 @@
         .endif
         .endm
 
-@ Linear step i on T[i] in register t, the other word in register b and
-@ one in memory at T + off: LDR 3, EOR 3 or 4 = 6 or 7 cycles.
+@ Linear step i on T[i] in register t, one of T[i-7], T[i-2] in register b
+@ and the other in memory at T + off: LDR 3, EOR 3 or 4 = 6 or 7 cycles.
         .macro  LINL t, b, off, i
         ldr     r11, [r12, #\off]
         eor     r11, r11, \b
