@@ -89,6 +89,14 @@ fn prepare(cpu: &mut Avr, w: u16, second: u16, fill: fn(u8) -> u8, sreg: u8) {
     cpu.set_pc(0x200);
 }
 
+/// Whether `w` writes EECR (I/O 0x1C), whose EERE and EEWE hold the CPU
+/// after the instruction (the EEPROM's time, tested in the simulator's
+/// unit tests, not the instruction's).
+fn writes_eecr(w: u16) -> bool {
+    let insn = decode(w);
+    matches!(insn.op, Op::Sbi | Op::Cbi | Op::Out) && insn.k == 0x1C
+}
+
 /// Which outcome of a branch or skip `w` took, from where the PC went:
 /// 0 no branch or skip, then taken or skipped one word, two words.
 fn outcome(w: u16, clocks: usize, sreg: u8, moved: i64) -> usize {
@@ -131,7 +139,7 @@ fn every_opcode_takes_the_manuals_clocks() {
                 rows[i].mnemonic, row.mnemonic
             );
         }
-        if row.clocks.is_empty() {
+        if row.clocks.is_empty() || writes_eecr(w) {
             continue; // SPM: refused, its time is the flash operation's
         }
         for fill in fills {

@@ -54,6 +54,12 @@ pub const SREG: u16 = 0x5F;
 /// The first I/O address in the data space (I/O 0x00 = data 0x20).
 pub const IO_BASE: u16 = 0x20;
 
+/// EECR's bits.
+const EERIE: u8 = 0x08;
+const EEMWE: u8 = 0x04;
+const EEWE: u8 = 0x02;
+const EERE: u8 = 0x01;
+
 /// The halt convention, `rjmp .-2`.
 pub const HALT: u16 = 0xCFFF;
 
@@ -123,6 +129,12 @@ pub struct Avr {
     instructions: u64,
     /// Asleep with no wake-up source: the run is over.
     sleeping: bool,
+    /// Clocks the CPU is held after the current instruction (EEPROM).
+    stall: u32,
+    /// EEMWE is set until this cycle count; EEWE (a write under way) until
+    /// this one.
+    eeprom_master_until: u64,
+    eeprom_busy_until: u64,
     last_pc: Option<u16>,
     observer: Option<Box<dyn Observer>>,
 }
@@ -146,6 +158,9 @@ impl Avr {
             cycles: 0,
             instructions: 0,
             sleeping: false,
+            stall: 0,
+            eeprom_master_until: 0,
+            eeprom_busy_until: 0,
             last_pc: None,
             observer: None,
         };
@@ -166,6 +181,8 @@ impl Avr {
         self.cycles = 0;
         self.instructions = 0;
         self.sleeping = false;
+        self.eeprom_master_until = 0;
+        self.eeprom_busy_until = 0;
         self.last_pc = None;
     }
 
@@ -237,7 +254,62 @@ impl Avr {
             SPH => Some((self.sp >> 8) as u8),
             SREG => Some(self.sreg),
             0..0x20 => Some(self.regs[addr as usize]),
+            _ if self.config.part.eeprom_port.is_some_and(|p| p.eecr == addr) => Some(self.eecr()),
             _ => self.data.get(addr as usize).copied(),
+        }
+    }
+
+    /// EECR as the program reads it: EERIE as written, EEMWE while its
+    /// four clocks last, EEWE while a write is under way.
+    fn eecr(&self) -> u8 {
+        let port = self
+            .config
+            .part
+            .eeprom_port
+            .expect("asked only with a port");
+        let mut v = self.data[port.eecr as usize] & EERIE;
+        if self.cycles < self.eeprom_master_until {
+            v |= EEMWE;
+        }
+        if self.cycles < self.eeprom_busy_until {
+            v |= EEWE;
+        }
+        v
+    }
+
+    /// The program wrote `v` to `addr`: start what EECR asks for.
+    fn written(&mut self, addr: u16) {
+        let Some(port) = self.config.part.eeprom_port else {
+            return;
+        };
+        if addr != port.eecr {
+            return;
+        }
+        let v = self.data[port.eecr as usize];
+        self.data[port.eecr as usize] = v & EERIE;
+        let now = self.cycles;
+        if now < self.eeprom_busy_until {
+            return; // a write under way: EERE and EEWE are ignored
+        }
+        let ear = u16::from_le_bytes([
+            self.data[port.eearl as usize],
+            self.data[port.eearh as usize],
+        ]) as usize
+            % self.eeprom.len();
+        if v & EEWE != 0 && now < self.eeprom_master_until {
+            self.eeprom[ear] = self.data[port.eedr as usize];
+            let clocks = port.write_ns as u128 * self.config.part.clock_hz as u128 / 1_000_000_000;
+            self.eeprom_busy_until = now + clocks as u64;
+            self.eeprom_master_until = 0;
+            self.stall += 2;
+            return;
+        }
+        if v & EERE != 0 {
+            self.data[port.eedr as usize] = self.eeprom[ear];
+            self.stall += 4;
+        }
+        if v & EEMWE != 0 && now >= self.eeprom_master_until {
+            self.eeprom_master_until = now + 4;
         }
     }
 
@@ -284,6 +356,7 @@ impl Avr {
                 write: true,
             });
         }
+        self.written(addr);
         self.notify(Space::Memory, addr as u32, v, true);
         Ok(())
     }
@@ -296,6 +369,7 @@ impl Avr {
 
     fn set_io(&mut self, a: u16, v: u8) {
         self.poke(IO_BASE + a, v);
+        self.written(IO_BASE + a);
     }
 
     /// A program-memory byte (LPM), or an error past the part's flash.
@@ -367,7 +441,7 @@ impl Avr {
         {
             return Err(Trap::Halt);
         }
-        let cycles = self.execute(insn, pc)?;
+        let cycles = self.execute(insn, pc)? + std::mem::take(&mut self.stall);
         self.cycles += cycles as u64;
         self.instructions += 1;
         self.last_pc = Some(pc);

@@ -24,9 +24,43 @@ pub struct Part {
     /// with SE clear is a NOP, with SE set the CPU sleeps until an
     /// interrupt, and no interrupt source is modelled, so the run ends.
     pub sleep_enable: (u16, u8),
+    /// The EEPROM's registers and write time, if the program can reach it.
+    pub eeprom_port: Option<EepromPort>,
+    /// The clock the lab assumes, for times given in nanoseconds (the
+    /// EEPROM's write time).
+    pub clock_hz: u64,
     /// Where each figure comes from.
     pub source: &'static str,
 }
+
+/// The EEPROM's control registers (data-space addresses) and timing, as
+/// the ATmega32 data sheet's "EEPROM Read/Write Access" describes them:
+/// EECR bits EERIE (3), EEMWE (2), EEWE (1), EERE (0). Setting EERE reads
+/// EEPROM[EEAR] into EEDR and holds the CPU 4 clocks; setting EEWE within 4
+/// clocks of EEMWE writes EEDR to EEPROM[EEAR], holds the CPU 2 clocks and
+/// keeps EEWE set for the write time; while it is set, reads and writes
+/// are ignored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EepromPort {
+    pub eecr: u16,
+    pub eedr: u16,
+    pub eearl: u16,
+    pub eearh: u16,
+    /// One byte's erase and write, in nanoseconds.
+    pub write_ns: u64,
+}
+
+/// The ATmega32's EEPROM port: EECR, EEDR, EEARL, EEARH at I/O 0x1C-0x1F;
+/// 8448 cycles of the calibrated 1 MHz RC oscillator a byte (data sheet
+/// Table 1, "EEPROM Programming Time": 8.5 ms typical), whatever the CPU's
+/// clock.
+pub const ATMEGA32_EEPROM: EepromPort = EepromPort {
+    eecr: 0x3C,
+    eedr: 0x3D,
+    eearl: 0x3E,
+    eearh: 0x3F,
+    write_ns: 8_448_000,
+};
 
 impl Part {
     /// The stack pointer after reset: RAMEND, the last SRAM byte.
@@ -53,6 +87,9 @@ pub const ATMEGA32: Part = Part {
     eeprom_bytes: 1024,
     enhanced: true,
     sleep_enable: (0x55, 0x80),
+    eeprom_port: Some(ATMEGA32_EEPROM),
+    // The factory setting: the internal RC oscillator at 1 MHz.
+    clock_hz: 1_000_000,
     source: "ATmega32(L) datasheet (Atmel 2503), memories and register summary: 32 KB flash, 2 KB SRAM at $0060-$085F, 1 KB EEPROM; MCUCR at I/O $35 (data $55), SE = bit 7",
 };
 
@@ -71,6 +108,14 @@ pub const AT90SC3232C: Part = Part {
     eeprom_bytes: 32 * 1024,
     enhanced: false,
     sleep_enable: (0x55, 0x80),
+    // Assumed: the ATmega32's register interface; a byte's erase and
+    // program in 2 + 2 ms (the family's later AT90SO4 data); the ISO 7816
+    // default reader clock.
+    eeprom_port: Some(EepromPort {
+        write_ns: 4_000_000,
+        ..ATMEGA32_EEPROM
+    }),
+    clock_hz: 3_571_200,
     source: "Atmel AT90SC family summary (\"120 Powerful Instructions\", up to 64 KB flash, 64 KB EEPROM, 2.5 KB RAM); sizes from the part name; RAM and MCUCR assumed as the ATmega32's (docs/avr.md)",
 };
 

@@ -130,3 +130,61 @@ fn the_classic_card_core_has_no_multiplier() {
         "{err:?}"
     );
 }
+
+/// Words for: EEAR = `addr`, then `body`, then `rjmp .-2`.
+fn eeprom_program(addr: u16, body: &[u16]) -> Vec<u16> {
+    // ldi r16, lo ; out EEARL (0x1e), r16 ; ldi r16, hi ; out EEARH (0x1f), r16
+    let mut w = vec![
+        0xE000 | ((addr & 0xF0) << 4) | (addr & 0x0F),
+        0xBB0E,
+        0xE000 | ((addr >> 4) & 0xF00) | ((addr >> 8) & 0x0F),
+        0xBB0F,
+    ];
+    w.extend_from_slice(body);
+    w.push(HALT);
+    w
+}
+
+#[test]
+fn an_eeprom_read_holds_the_cpu_four_clocks() {
+    let mut cpu = Avr::new(Config::default());
+    cpu.write(Space::Eeprom, 0x123, 0xA5);
+    // sbi EECR (0x1c), EERE ; in r17, EEDR (0x1d)
+    let words = eeprom_program(0x123, &[0x9AE0, 0xB31D]);
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    cpu.load_flash(0, &bytes).unwrap();
+    cpu.run(1000, None).unwrap();
+    assert_eq!(cpu.reg(17), 0xA5);
+    assert_eq!(cpu.cycles(), 4 + (2 + 4) + 1);
+}
+
+#[test]
+fn an_eeprom_write_needs_eemwe_holds_two_clocks_and_keeps_eewe_for_its_time() {
+    // ldi r17, 0x3c ; out EEDR, r17 ; sbi EECR, EEMWE ; sbi EECR, EEWE ;
+    // loop: sbic EECR, EEWE ; rjmp loop
+    let body = [0xE31C, 0xBB1D, 0x9AE2, 0x9AE1, 0x99E1, 0xCFFE];
+    let words = eeprom_program(0x3FF, &body);
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut cpu = Avr::new(Config::default());
+    cpu.load_flash(0, &bytes).unwrap();
+    cpu.run(100_000, None).unwrap();
+    assert_eq!(cpu.read(Space::Eeprom, 0x3FF), Some(0x3C));
+    // 8448 clocks of the 1 MHz factory clock from the write's start; the
+    // poll loop (SBIC 1 + RJMP 2) runs until EEWE reads clear.
+    let write_started = 4 + 1 + 1 + 2;
+    assert!(cpu.cycles() >= write_started + 8448, "{}", cpu.cycles());
+    assert!(
+        cpu.cycles() < write_started + 2 + 8448 + 3 + 2,
+        "{}",
+        cpu.cycles()
+    );
+    // EEWE without EEMWE four clocks before it writes nothing.
+    let body = [0xE31C, 0xBB1D, 0x9AE1];
+    let words = eeprom_program(0x10, &body);
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut cpu = Avr::new(Config::default());
+    cpu.load_flash(0, &bytes).unwrap();
+    cpu.run(1000, None).unwrap();
+    assert_eq!(cpu.read(Space::Eeprom, 0x10), Some(0xFF));
+    assert_eq!(cpu.cycles(), 4 + 1 + 1 + 2);
+}
