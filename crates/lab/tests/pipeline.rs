@@ -1263,3 +1263,41 @@ fn aes_on_the_avr_is_pinned() {
         [376; 9]
     );
 }
+
+#[test]
+fn mars_on_the_mcs51_and_the_arm7tdmi_is_pinned() {
+    // (manifest, key bits, op, cycles, code, tables, RAM, key RAM, key destroyed)
+    let pins: &[(&str, usize, Op, (u64, u64), u64, u64, u64, u64, bool)] = &[
+        // 8051: constant time (10 MULs a multiply, rotations by a fixed
+        // sequence); round keys in IRAM, the key schedule's T over the key
+        ("mcs51/mars/mars.toml", 128, Op::KeySetup, (24351, 24351), 3461, 2056, 236, 16, true),
+        ("mcs51/mars/mars.toml", 128, Op::Encrypt, (9165, 9165), 3461, 2056, 57, 16, true),
+        ("mcs51/mars/mars.toml", 128, Op::Decrypt, (9299, 9299), 3461, 2056, 57, 16, true),
+        ("mcs51/mars/mars256.toml", 256, Op::KeySetup, (24285, 24285), 3461, 2056, 236, 32, true),
+        ("mcs51/mars/marssmall.toml", 128, Op::Encrypt, (10439, 10439), 2324, 2056, 59, 16, true),
+        ("mcs51/mars/marssmall.toml", 128, Op::Decrypt, (10699, 10699), 2324, 2056, 63, 16, true),
+        // ARM7TDMI: MUL's early termination follows the round key (816-818
+        // over the vectors); marsct splits every multiply to fixed times
+        ("arm7tdmi/mars/mars.toml", 128, Op::KeySetup, (3073, 3073), 2964, 2048, 232, 0, false),
+        ("arm7tdmi/mars/mars.toml", 128, Op::Encrypt, (816, 818), 2964, 2048, 32, 0, false),
+        ("arm7tdmi/mars/mars.toml", 128, Op::Decrypt, (816, 818), 2964, 2048, 32, 0, false),
+        ("arm7tdmi/mars/mars256.toml", 256, Op::Encrypt, (817, 818), 2964, 2048, 48, 0, false),
+        ("arm7tdmi/mars/marsct.toml", 128, Op::Encrypt, (930, 930), 3284, 2048, 32, 0, false),
+        ("arm7tdmi/mars/marsct.toml", 128, Op::Decrypt, (930, 930), 3284, 2048, 32, 0, false),
+        ("arm7tdmi/mars/marssmall.toml", 128, Op::KeySetup, (6540, 6540), 1136, 2048, 220, 16, true),
+        ("arm7tdmi/mars/marssmall.toml", 128, Op::Encrypt, (1180, 1182), 1136, 2048, 32, 0, true),
+    ];
+    for &(manifest, key_bits, op, cycles, code, tables, ram, key_ram, destroyed) in pins {
+        check(&Pin {
+            manifest,
+            op,
+            key_bits,
+            cycles,
+            code_bytes: code,
+            table_bytes: tables,
+            ram_bytes: ram,
+            key_ram_bytes: key_ram,
+            key_destroyed: destroyed,
+        });
+    }
+}

@@ -4,7 +4,9 @@
 @ mars192.toml, mars256.toml), linked with marsks.s (key setup, S-box)
 @
 @ Written from "MARS - a candidate cipher for AES" (IBM, revised 1999); the
-@ rounds are mars.inc's (its header has the register map):
+@ rounds are mars.inc's. Registers: r0-r3 D[0..3] (a round's roles are its
+@ macro arguments), r4 the round keys, r5 S0, r6 S1, r7-r11 k1/M, k2, R,
+@ L, the rotation amount, r12 a loop's end. The steps:
 @   D[i] += K[i]; forward mixing, 8 rounds; the core, 16 rounds (8 in
 @   forward mode, 8 backward) of E(D0, K[2i+4], K[2i+5]); backward mixing,
 @   8 rounds; D[i] -= K[36+i]. Decryption undoes each step in reverse.

@@ -5,8 +5,10 @@
 @ cardlab firmware: firmware/arm7tdmi/mars/marsks.s
 @
 @ Interface (cardlab arm7tdmi ABI): the key in mars_key (16, 24 or 32
-@ bytes), BL mars_key_setup128, mars_key_setup192 or mars_key_setup256; K[0..39]
-@ to mars_k. The key buffer is the start of T, so the key is destroyed.
+@ bytes), BL mars_key_setup128, mars_key_setup192 or mars_key_setup256;
+@ K[0..39] to mars_k. T[0..14] lies over the key (T[0..7]), the block
+@ (T[8..11]) and 12 bytes more, but T[0..9] are worked in registers and
+@ only T[n..14] are ever written: the key is kept.
 @
 @ The expansion (n key words): T[0..n-1] = k, T[n] = n, the rest 0; then
 @ for j = 0..3:
@@ -24,32 +26,35 @@
 @ stirring passes; r11 and lr temporaries; r12 T (= mars_key). The stack:
 @ j, the stirring passes left, the return address (12 bytes).
 @
-@ The mask without a loop over bits (constant time): d = w ^ (w << 1) has
-@ bit l set where w_l differs from w_(l-1) (bit 0 is set: w_0 = 1). No run
-@ of ten equal bits ends at l unless d_l..d_(l-8) are all clear: the
-@ negation of that is d | d << 1 | ... | d << 8, four OR-shifts (1, 2, 4,
-@ then d << 8); its complement e marks the ends of ten-runs, and e | e >> 1
-@ | ... | e >> 9 (four more) the bits inside one; the neighbours' test is
-@ two BICs by d and d >> 1, and one BIC keeps bits 2-30.
+@ The fix-up's mask has no loop over the bits (mars.inc, FIXUP): OR-shifts
+@ of d = w ^ (w << 1) find where runs of ten equal bits end, OR-shifts of
+@ their complement the bits inside one: constant time.
+@
+@ T is kept as T <<< 23 through the expansion (a ROR #23 owed): the
+@ stirring's <<< 9 then needs no instruction (the next ADD pays the owed
+@ ROR on its operand), the linear pass is the same XORs on the rotated
+@ words with its constants rotated too (4i + j as (4i + j) << 23), and
+@ each K word pays its ROR once, as it is stored.
 @
 @ Cycles (TRM chapter 6), n key words:
 @   entry: MOV, B 3, LDR 3, ADD, STR 2, MOV, ADD                    =  12
 @   T[n+1..14] = 0: (14 - n) x (STR 2, CMP, BNE 3) - 2        = 82 - 6 n
-@   MOV, STMFD 4, LDM T[0..9] 12                                     =  17
+@   MOV, STMFD 4, LDM T[0..9] 12, 10 ROR                             =  27
 @   a j pass:
 @     LDR j 3; linear pass: LINL 6 (i = 0) and 7 (i = 1-6), LINR 4
 @       (7-9), LINM 9 (10, 11), LINMM 12 (12-14): 114; ADD, STR j+1 2,
 @       LDR S 3, MOV, STR 2, LDR T[14] 3: 12                        = 129
-@     stirring: 10 STIRR 6 + 5 STIRM 11 = 115 a pass, 4 passes with
-@       the count on the stack (LDR 3, SUBS, STR 2, BNE 3) - 2      = 494
-@     K[10j..10j+9]: LDR 3, 3 ADD, 10 STR 2, 2 LDR 3, CMP, BNE 3     =  36
-@   4 passes 4 x 659 - 2                                             = 2634
-@   fix-up: ADD, ADD, LDR 3; 16 x (LDM 4, 15 ALU, LDR B 3, RSB, AND
-@     by ROR 2, EOR, STR 2, ADD, CMP, BNE 3 = 33) - 2                 = 531
+@     stirring: 10 STIRR 5 + 5 STIRM 10 = 100 a pass, 4 passes with
+@       the count on the stack (LDR 3, SUBS, STR 2, BNE 3) - 2      = 434
+@     K[10j..10j+9]: LDR 3, LSR, 3 ADD, 8 x (ROR, STR 2), 2 x (LDR 3,
+@       ROR, STR 2), CMP, BNE 3                                       =  47
+@   4 passes 4 x 610 - 2                                             = 2438
+@   fix-up (mars.inc, FIXUP)                                         =  531
 @   exit: LDMFD with the PC                                          =   7
-@   128-bit key 3259, 192-bit 3247, 256-bit 3232. No branch depends on the
-@   key and nothing is multiplied: constant time (the S-box addresses
-@   vary; the ARM7TDMI has no cache).
+@   128-bit key 3073, 192-bit 3061, 256-bit 3046 (its entry falls
+@   through: 2 fewer). No branch depends on the key and nothing is
+@   multiplied: constant time (the S-box addresses vary; the ARM7TDMI
+@   has no cache).
 
         .include "mars.inc"
         BUFFERS
@@ -57,13 +62,13 @@
         .align  2
 
 @ Linear step i on T[i] in register t, T[i-7] and T[i-2] in registers a, b
-@ (EOR, EOR-ROR, EOR j, EOR 4i: 4 cycles; 3 for i = 0).
+@ (EOR, EOR-ROR, EOR j, EOR 4i: 4 cycles; 3 for i = 0); r10 = j << 23.
         .macro  LINR t, a, b, i
         eor     r11, \a, \b
         eor     \t, \t, r11, ror #29
         eor     \t, \t, r10
         .if     \i
-        eor     \t, \t, #4 * \i
+        eor     \t, \t, #(4 * \i) << 23
         .endif
         .endm
 
@@ -75,7 +80,7 @@
         eor     \t, \t, r11, ror #29
         eor     \t, \t, r10
         .if     \i
-        eor     \t, \t, #4 * \i
+        eor     \t, \t, #(4 * \i) << 23
         .endif
         .endm
 
@@ -86,7 +91,7 @@
         ldr     lr, [r12, #4 * \i]
         eor     lr, lr, r11, ror #29
         eor     lr, lr, r10
-        eor     lr, lr, #4 * \i
+        eor     lr, lr, #(4 * \i) << 23
         str     lr, [r12, #4 * \i]
         .endm
 
@@ -97,27 +102,28 @@
         ldr     lr, [r12, #4 * \i]
         eor     lr, lr, r11, ror #29
         eor     lr, lr, r10
-        eor     lr, lr, #4 * \i
+        eor     lr, lr, #(4 * \i) << 23
         str     lr, [r12, #4 * \i]
         .endm
 
-@ Stirring step on T[i] in register t after T[i-1] in register p:
-@ S[p & 511] is [S, (p << 23) >> 21]; <<< 9 is ROR #23. 6 cycles.
+@ Stirring step on T[i] in register t after T[i-1] in register p, both
+@ owing their ROR #23: the real T[i-1] & 511 is bits 23-31 of p, so
+@ S[T[i-1] & 511] is [S, (p with bits 21-22 cleared) >> 21]; the new T[i]
+@ = (T[i] + S) <<< 9 owes ROR #23 exactly when it is stored as T[i] + S,
+@ so the step is BIC, LDR, ADD with ROR #23 on T[i]: 5 cycles.
         .macro  STIRR t, p
-        mov     r11, \p, lsl #23
+        bic     r11, \p, #0x600000
         ldr     r11, [r10, r11, lsr #21]
-        add     \t, \t, r11
-        mov     \t, \t, ror #23
+        add     \t, r11, \t, ror #23
         .endm
 
 @ Stirring step on T[i] in memory (into lr) after T[i-1] in register p:
-@ 11 cycles.
+@ 10 cycles.
         .macro  STIRM i, p
-        mov     r11, \p, lsl #23
+        bic     r11, \p, #0x600000
         ldr     r11, [r10, r11, lsr #21]
         ldr     lr, [r12, #4 * \i]
-        add     lr, lr, r11
-        mov     lr, lr, ror #23
+        add     lr, r11, lr, ror #23
         str     lr, [r12, #4 * \i]
         .endm
 
@@ -142,10 +148,13 @@ ks_zero:
         str     r2, [r1], #4            @ T[n+1..14] = 0
         cmp     r1, r3
         bne     ks_zero
-        mov     r10, #0                 @ j
+        mov     r10, #0                 @ j << 23
         stmfd   sp!, {r10, r11, lr}     @ j, passes left, return
         ldmia   r12, {r0-r9}            @ T[0..9]
-ks_j:   ldr     r10, [sp]               @ j
+        .irp    r, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9
+        mov     \r, \r, ror #9          @ stored as T <<< 23 (T[10..14]: 0)
+        .endr
+ks_j:   ldr     r10, [sp]               @ j << 23
         LINL    r0, r8, 52, 0           @ T[0] ^= ((T[8] ^ T[13]) <<< 3) ^ j
         LINL    r1, r9, 56, 1           @ T[1]: T[9], T[14]
         LINL    r2, r0, 40, 2           @ T[i-7] = T[10..14], i = 2..6
@@ -161,8 +170,8 @@ ks_j:   ldr     r10, [sp]               @ j
         LINMM   r5, 12
         LINMM   r6, 13
         LINMM   r7, 14
-        add     r10, r10, #1
-        str     r10, [sp]               @ j + 1
+        add     r10, r10, #1 << 23
+        str     r10, [sp]               @ (j + 1) << 23
         ldr     r10, =mars_sbox
         mov     r11, #4
         str     r11, [sp, #4]
@@ -187,53 +196,30 @@ ks_stir:
         subs    r11, r11, #1
         str     r11, [sp, #4]
         bne     ks_stir
-        ldr     r10, [sp]               @ j + 1
+        ldr     r10, [sp]
+        mov     r10, r10, lsr #23       @ j + 1
         add     r11, r12, #KOFF + 32 - 40
         add     r11, r11, r10, lsl #5
         add     r11, r11, r10, lsl #3   @ K[10j]
-        str     r0, [r11]               @ K[10j + i] = T[4i mod 15]
-        str     r4, [r11, #4]
-        str     r8, [r11, #8]
-        ldr     lr, [r12, #48]
-        str     lr, [r11, #12]
-        str     r1, [r11, #16]
-        str     r5, [r11, #20]
-        str     r9, [r11, #24]
-        ldr     lr, [r12, #52]
-        str     lr, [r11, #28]
-        str     r2, [r11, #32]
-        str     r6, [r11, #36]
+        .irp    w, r0, r4, r8, 48, r1, r5, r9, 52, r2, r6
+        .ifc    \w, 48
+        ldr     lr, [r12, #48]          @ T[12]
+        mov     lr, lr, ror #23
+        .else
+        .ifc    \w, 52
+        ldr     lr, [r12, #52]          @ T[13]
+        mov     lr, lr, ror #23
+        .else
+        mov     lr, \w, ror #23         @ its ROR paid
+        .endif
+        .endif
+        str     lr, [r11], #4           @ K[10j + i] = T[4i mod 15]
+        .endr
         cmp     r10, #4
         bne     ks_j
 
-@ The fix-up of K[5], K[7], ..., K[35]: r10 at K[i-1], r11 the end, r12 B.
-        add     r10, r12, #KOFF + 32 + 16
-        add     r11, r10, #128
-        ldr     r12, =mars_sbox + 265 * 4
-ks_fix: ldmia   r10, {r0, r1}           @ K[i-1], K[i]
-        and     r2, r1, #3              @ j
-        orr     r1, r1, #3              @ w
-        eor     r3, r1, r1, lsl #1      @ d: w_l != w_(l-1)
-        orr     r4, r3, r3, lsl #1
-        orr     r4, r4, r4, lsl #2
-        orr     r4, r4, r4, lsl #4
-        orr     r4, r4, r3, lsl #8      @ no ten-run ends at l
-        mvn     r4, r4                  @ a ten-run ends at l
-        orr     r4, r4, r4, lsr #1
-        orr     r5, r4, r4, lsr #2
-        orr     r5, r5, r5, lsr #4
-        orr     r5, r5, r4, lsr #8      @ l inside a ten-run
-        bic     r5, r5, r3              @ w_(l-1) = w_l
-        bic     r5, r5, r3, lsr #1      @ w_(l+1) = w_l
-        bic     r5, r5, #0x80000003     @ M: 2 <= l <= 30
-        ldr     r2, [r12, r2, lsl #2]   @ B[j]
-        rsb     r0, r0, #0
-        and     r2, r5, r2, ror r0      @ (B[j] <<< K[i-1]) & M
-        eor     r1, r1, r2
-        str     r1, [r10, #4]
-        add     r10, r10, #8
-        cmp     r10, r11
-        bne     ks_fix
+@ The fix-up of K[5], K[7], ..., K[35] (mars.inc).
+        FIXUP
         ldmfd   sp!, {r0, r1, pc}
         .ltorg
 
