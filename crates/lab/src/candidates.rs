@@ -99,26 +99,20 @@ fn range((lo, hi): (u64, u64)) -> String {
 /// The verified variants of `cipher` at 128 bits on `target`, the one
 /// with the fewest cycles for a new key every block first.
 fn variants<'a>(rows: &'a [Row], target: &str, cipher: &str) -> Vec<Measured<'a>> {
-    let mut names: Vec<&str> = vec![];
+    let mut out: Vec<Measured> = vec![];
     for r in rows
         .iter()
         .filter(|r| r.target == target && r.cipher == cipher && r.key_bits == 128)
     {
-        if !names.contains(&r.variant.as_str()) {
-            names.push(&r.variant);
+        match out.iter_mut().find(|m| m.variant == r.variant) {
+            Some(m) => m.rows.push(r),
+            None => out.push(Measured {
+                variant: &r.variant,
+                rows: vec![r],
+            }),
         }
     }
-    let mut out: Vec<Measured> = names
-        .into_iter()
-        .map(|variant| Measured {
-            variant,
-            rows: (rows.iter())
-                .filter(|r| r.target == target && r.cipher == cipher && r.key_bits == 128)
-                .filter(|r| r.variant == variant)
-                .collect(),
-        })
-        .filter(|m| m.rows.iter().all(|r| r.verified) && m.agile().is_some())
-        .collect();
+    out.retain(|m| m.rows.iter().all(|r| r.verified) && m.agile().is_some());
     out.sort_by_key(|m| m.agile().map(|a| a.1));
     out
 }

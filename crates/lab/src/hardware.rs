@@ -93,24 +93,7 @@ fn ours(d: &Design, metric: &str) -> Option<(f64, String)> {
 }
 
 fn line(f: &Figure, gates: Option<f64>, designs: &[Design]) -> Line {
-    let mut line = Line {
-        cipher: f.cipher.clone(),
-        key_bits: f.key_bits,
-        paper_variant: f.variant.clone(),
-        metric: f.metric.clone(),
-        published: f.value,
-        published_text: format!("{}", f.value),
-        clock_mhz: f.clock_mhz,
-        ours_variant: None,
-        ours: None,
-        ours_text: "—".into(),
-        ratio: None,
-        verdict: Verdict::Missing,
-        timing: None,
-        at_clock: None,
-        note: f.note.clone(),
-        why_worse: None,
-    };
+    let mut line = Line::unanswered(f);
     let Some(d) = designs.iter().find(|d| Some(d.paper_gates) == gates) else {
         return line;
     };

@@ -72,30 +72,9 @@ fn ours(measured: Measured, keying: Keying, bits: usize, metric: &str) -> Result
     }
 }
 
-fn blank(f: &Figure) -> Line {
-    Line {
-        cipher: f.cipher.clone(),
-        key_bits: f.key_bits,
-        paper_variant: f.variant.clone(),
-        metric: f.metric.clone(),
-        published: f.value,
-        published_text: format!("{}", f.value),
-        clock_mhz: f.clock_mhz,
-        ours_variant: None,
-        ours: None,
-        ours_text: "—".into(),
-        ratio: None,
-        verdict: Verdict::Missing,
-        timing: None,
-        at_clock: None,
-        note: f.note.clone(),
-        why_worse: None,
-    }
-}
-
 /// A published figure beside ours.
 fn raw_line(f: &Figure, measured: Measured) -> Line {
-    let mut line = blank(f);
+    let mut line = Line::unanswered(f);
     let Some(keying) = keying_of(&f.variant) else {
         return line;
     };
@@ -121,7 +100,7 @@ fn raw_line(f: &Figure, measured: Measured) -> Line {
 fn shape_line(f: &Figure, base: &Figure, measured: Measured) -> Option<Line> {
     let (k, b) = (keying_of(&f.variant)?, keying_of(&base.variant)?);
     let published = f.value / base.value;
-    let mut line = blank(f);
+    let mut line = Line::unanswered(f);
     line.metric = format!("{} ÷ {} keying's", f.metric, b.name());
     line.published = published;
     line.published_text = format!("{published:.2}");

@@ -605,6 +605,30 @@ pub struct Line {
     pub why_worse: Option<String>,
 }
 
+impl Line {
+    /// The published figure `f` with no figure of ours yet.
+    pub fn unanswered(f: &Figure) -> Line {
+        Line {
+            cipher: f.cipher.clone(),
+            key_bits: f.key_bits,
+            paper_variant: f.variant.clone(),
+            metric: f.metric.clone(),
+            published: f.value,
+            published_text: format!("{}", f.value),
+            clock_mhz: f.clock_mhz,
+            ours_variant: None,
+            ours: None,
+            ours_text: "—".into(),
+            ratio: None,
+            verdict: Verdict::Missing,
+            timing: None,
+            at_clock: None,
+            note: f.note.clone(),
+            why_worse: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
@@ -906,22 +930,9 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
         })
         .collect();
     let mut out = Line {
-        cipher: fig.cipher.clone(),
-        key_bits: fig.key_bits,
-        paper_variant: fig.variant.clone(),
-        metric: fig.metric.clone(),
-        published: fig.value,
         published_text: published_text(fig),
-        clock_mhz: fig.clock_mhz,
-        ours_variant: None,
-        ours: None,
-        ours_text: "—".into(),
-        ratio: None,
-        verdict: Verdict::Missing,
-        timing: None,
         at_clock: times(table, fig, None),
-        note: fig.note.clone(),
-        why_worse: None,
+        ..Line::unanswered(fig)
     };
     if let Some(bad) = answering.iter().find(|r| !r.verified) {
         out.ours_variant = Some(bad.variant.clone());

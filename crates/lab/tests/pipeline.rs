@@ -1266,8 +1266,20 @@ fn aes_on_the_avr_is_pinned() {
 
 #[test]
 fn mars_on_the_mcs51_and_the_arm7tdmi_is_pinned() {
-    // (manifest, key bits, op, cycles, code, tables, RAM, key RAM, key destroyed)
-    let pins: &[(&str, usize, Op, (u64, u64), u64, u64, u64, u64, bool)] = &[
+    /// (manifest, key bits, op, cycles, code, tables, RAM, key RAM, key
+    /// destroyed)
+    type MarsPin = (
+        &'static str,
+        usize,
+        Op,
+        (u64, u64),
+        u64,
+        u64,
+        u64,
+        u64,
+        bool,
+    );
+    let pins: &[MarsPin] = &[
         // 8051: constant time (10 MULs a multiply, rotations by a fixed
         // sequence); round keys in IRAM, the key schedule's T over the key
         (

@@ -446,7 +446,7 @@ impl Avr {
         self.instructions += 1;
         self.last_pc = Some(pc);
         if O && self.observer.is_some() {
-            self.report(pc, insn, cycles);
+            self.report(pc, cycles);
         }
         if HALT_TEST && self.sleeping {
             return Err(Trap::Halt);
@@ -455,7 +455,7 @@ impl Avr {
     }
 
     #[cold]
-    fn report(&mut self, pc: u16, insn: Insn, cycles: u32) {
+    fn report(&mut self, pc: u16, cycles: u32) {
         let mut bytes = [0u8; 4];
         bytes[..2].copy_from_slice(&self.flash[pc as usize].to_le_bytes());
         let len = if decode::two_words(self.flash[pc as usize]) {
@@ -465,7 +465,6 @@ impl Avr {
         } else {
             2
         };
-        let _ = insn;
         if let Some(o) = self.observer.as_mut() {
             o.instruction(&Executed {
                 pc: pc as u32 * 2,
