@@ -16,7 +16,18 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Manifests (<variant>.toml) or folders of them to measure, anywhere [default: every variant under the firmware folder].
+    #[command(flatten)]
+    selection: Selection,
+    #[command(flatten)]
+    firmware: FirmwareArg,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+}
+
+/// Which variants a command takes: paths and filters (bench, leak).
+#[derive(Args)]
+pub struct Selection {
+    /// Manifests (<variant>.toml) or folders of them, anywhere [default: every variant under the firmware folder].
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// Only this target (one of `cardlab run --help`'s).
@@ -28,10 +39,6 @@ pub struct BenchArgs {
     /// Only this variant (the manifest's `variant`).
     #[arg(short, long)]
     variant: Option<String>,
-    #[command(flatten)]
-    firmware: FirmwareArg,
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
 }
 
 /// `--firmware DIR`, shared by bench and report.
@@ -74,7 +81,7 @@ pub fn manifests(root: &Path, paths: &[PathBuf]) -> Result<Vec<Manifest>, Failur
 }
 
 /// The manifests the filters select.
-fn selected(args: &BenchArgs, root: &Path) -> Result<Vec<Manifest>, Failure> {
+pub fn selected(args: &Selection, root: &Path) -> Result<Vec<Manifest>, Failure> {
     let all = manifests(root, &args.paths)?;
     let keep = |m: &Manifest| {
         args.target
@@ -140,7 +147,7 @@ pub fn run_all(
 pub fn run(args: BenchArgs, quiet: bool) -> Result<(), Failure> {
     let data = Data::locate()?;
     let root = firmware_root(&data, args.firmware.firmware.as_deref())?;
-    let manifests = selected(&args, &root)?;
+    let manifests = selected(&args.selection, &root)?;
     let rows = run_all(&manifests, &data, &root, &Progress::new("bench", quiet))?.rows;
     match args.format {
         Format::Table => {

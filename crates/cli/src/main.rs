@@ -5,6 +5,7 @@ mod bench;
 mod card;
 mod data;
 mod kat;
+mod leak;
 mod progress;
 mod report;
 mod run;
@@ -34,6 +35,8 @@ enum Command {
     Card(card::CardArgs),
     /// Check the reference ciphers against every known-answer-test file.
     Kat(kat::KatArgs),
+    /// Simulated power traces, fixed vs random input, judged by TVLA (first and second order); or exported as numpy arrays.
+    Leak(leak::LeakArgs),
     /// Every seed table with our verified figures beside the published ones; writes report.md, CSV and JSON.
     Report(report::ReportArgs),
     /// Run a program image on a simulated CPU until it halts; print cycles, registers and memory.
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args, cli.quiet),
         Command::Card(args) => card::run(args, cli.quiet),
         Command::Kat(args) => kat::run(args, cli.quiet),
+        Command::Leak(args) => leak::run(args, cli.quiet),
         Command::Report(args) => report::run(args, cli.quiet),
         Command::Run(args) => run::run(args),
     };

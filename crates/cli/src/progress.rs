@@ -87,6 +87,31 @@ impl Progress {
         }
     }
 
+    /// `n` units are done in all (work that counts in bulk).
+    pub fn set_done(&self, n: u64, label: &str) {
+        match self {
+            Progress::Bar(bar) => {
+                bar.set_message(label.to_string());
+                bar.set_position(n);
+            }
+            Progress::Lines {
+                what,
+                total,
+                done,
+                last,
+                ..
+            } => {
+                done.fetch_max(n, Ordering::Relaxed);
+                let mut last = last.lock().expect("no panic while held");
+                if last.elapsed() >= LINE_EVERY {
+                    *last = Instant::now();
+                    eprintln!("{what}: {n}/{} ({label})", total.load(Ordering::Relaxed));
+                }
+            }
+            Progress::Quiet => {}
+        }
+    }
+
     /// The work is over: the bar goes; a plain log gets its last line.
     pub fn finish(&self) {
         match self {

@@ -15,7 +15,7 @@ use cardlab_lab::report::{
     Report, comparison_cells, comparison_header, files, footnotes, summary, tally, write_all,
 };
 use cardlab_lab::sweep::{self, SweepPoint};
-use cardlab_lab::{hardware, host, seeds};
+use cardlab_lab::{hardware, host, leakage, seeds};
 use cardlab_twofish::measure::{HostFigures, measure_interleaved};
 use cardlab_twofish::{Keying, Twofish};
 use clap::Args;
@@ -70,6 +70,31 @@ fn cache_sweep(
         .cloned()
         .collect();
     Ok(sweep::sweep(&leon2, &chosen))
+}
+
+/// Every AES variant's leakage campaign, at the report's trace counts
+/// (docs/leakage.md); a campaign without a verdict (a wrong output) stops
+/// the report.
+fn leakage(
+    manifests: &[Manifest],
+    built: &[Built],
+    progress: &Progress,
+) -> Result<Vec<leakage::Verdict>, Failure> {
+    let chosen: Vec<(&Manifest, &Built)> = (manifests.iter().zip(built))
+        .filter(|(m, _)| m.algorithm == Algorithm::Aes && leakage::traced_op(m).is_some())
+        .collect();
+    progress.say(&format!("leakage: TVLA on {} AES variants", chosen.len()));
+    chosen
+        .into_iter()
+        .map(|(m, b)| {
+            let traces = match m.random.is_some() {
+                true => leakage::REPORT_MASKED_TRACES,
+                false => leakage::REPORT_TRACES,
+            };
+            leakage::campaign(b, m, &leakage::Plan::new(traces), &|_| {})
+                .map_err(|e| Failure::Finding(e.to_string()))
+        })
+        .collect()
 }
 
 /// Seed 001 Tables 1 and 2: each keying option at each key size checked
@@ -236,6 +261,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
     rows.extend(card_rows(&root)?);
     let sweep = cache_sweep(&manifests, &built, &data)?;
+    let leaks = leakage(&manifests, &built, &Progress::new("report", quiet))?;
     let mut comparisons = seeds::compare(&figures, &rows);
     let hardware = hardware_table(&data, &figures)?;
     if let Some(table4) = &hardware {
@@ -251,7 +277,8 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     );
     let host = host_keying(&data)?;
     let host_tables = host::seed001(&figures, &host, &machine());
-    let candidates = cardlab_lab::candidates::seed000_section7(&rows, &figures);
+    let mut candidates = cardlab_lab::candidates::seed000_section7(&rows, &figures);
+    candidates.push(leakage::table(&leaks));
     let not_compared = seeds::not_compared(
         &(figures.iter())
             .filter(|f| hardware.is_none() || !hardware::covers(f))
@@ -268,6 +295,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         not_compared: &not_compared,
         firmware: &firmware,
         sweep: &sweep,
+        leakage: &leaks,
     };
     let written =
         write_all(&args.out, &files(&report).map_err(|e| input(&e))?).map_err(|e| input(&e))?;

@@ -53,11 +53,15 @@ fn check_page(out_dir: &Path) {
     let plots = std::fs::read_dir(out_dir.join("plots")).unwrap().count();
     let md = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
     // One table per seed table, and the table of every result; the
-    // trade-off and cache-sweep headings hold plots only.
-    let sweep = format!("\n## {}", cardlab_lab::report::plot::SWEEP_GROUP);
+    // trade-off, cache-sweep and leakage-plot headings hold plots only.
+    let plots_only = [
+        cardlab_lab::report::plot::SWEEP_GROUP,
+        cardlab_lab::report::plot::LEAKAGE_GROUP,
+    ]
+    .map(|g| md.matches(format!("\n## {g}").as_str()).count());
     let tables = md.matches("\n## ").count()
         - md.matches("\n## Trade-offs").count()
-        - md.matches(sweep.as_str()).count();
+        - plots_only.iter().sum::<usize>();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/check_html.py");
     let parsed = Command::new("/usr/bin/python3")
         .args([script, page.to_str().unwrap()])

@@ -233,7 +233,12 @@ pub fn build(m: &Manifest) -> Result<Built, BuildError> {
                 hint: m.target.toolchain().export_hint(name),
             })
     };
-    for name in m.ops.values().chain([&m.buffers.key, &m.buffers.block]) {
+    for name in m
+        .ops
+        .values()
+        .chain([&m.buffers.key, &m.buffers.block])
+        .chain(m.random.as_ref().map(|r| &r.buffer))
+    {
         sym(name)?;
     }
     let mut tables = vec![];

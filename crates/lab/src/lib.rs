@@ -11,11 +11,13 @@ pub mod campaign;
 pub mod candidates;
 pub mod hardware;
 pub mod host;
+pub mod leakage;
 pub mod manifest;
 pub mod measure;
 pub mod report;
 pub mod seeds;
 pub mod sweep;
+pub mod tvla;
 
 use std::path::PathBuf;
 

@@ -93,6 +93,23 @@ pub struct Answer {
     pub variant: String,
 }
 
+/// Fresh randomness the caller hands a masked variant before every call.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Random {
+    /// Symbol of the buffer, in the buffers' space.
+    pub buffer: String,
+    /// How many fresh bytes every call gets.
+    pub bytes: u32,
+    /// Whether the block travels masked: the caller writes input ⊕ R to
+    /// the block buffer and reads output ⊕ R back, R being the buffer's
+    /// first block-size bytes (which the firmware leaves as it found
+    /// them). A first-order masked variant then never holds an unmasked
+    /// input or output.
+    #[serde(default)]
+    pub masked_io: bool,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
@@ -109,6 +126,8 @@ struct Raw {
     part: Option<String>,
     #[serde(default)]
     key_material: Option<Material>,
+    #[serde(default)]
+    random: Option<Random>,
     #[serde(default)]
     cflags: Option<Vec<String>>,
     #[serde(default)]
@@ -146,6 +165,8 @@ pub struct Manifest {
     /// key buffer instead of the key (seed 001's large-memory cards);
     /// `encrypt` and `decrypt` then run without a `key_setup`.
     pub key_material: Option<Material>,
+    /// Fresh random bytes for every call (masked variants).
+    pub random: Option<Random>,
     /// Table name → where it lies.
     pub tables: BTreeMap<String, TableSpan>,
     /// Operation → entry symbol.
@@ -217,6 +238,16 @@ impl Manifest {
                 "decrypt_key = \"last_round_key\" is defined for AES only".into(),
             ));
         }
+        if let Some(r) = &raw.random
+            && r.masked_io
+            && (r.bytes as usize) < algorithm.block_bytes()
+        {
+            return Err(invalid(format!(
+                "random.masked_io takes its mask from the first {} random bytes; give bytes >= {}",
+                algorithm.block_bytes(),
+                algorithm.block_bytes()
+            )));
+        }
         if raw.sources.is_empty() || raw.key_bits.is_empty() || raw.ops.is_empty() {
             return Err(invalid(
                 "sources, key_bits and ops must not be empty".into(),
@@ -251,6 +282,7 @@ impl Manifest {
             decrypt_key: raw.decrypt_key,
             part: raw.part,
             key_material: raw.key_material,
+            random: raw.random,
             tables: raw.tables,
             ops: raw.ops,
             answers: raw.answers,

@@ -89,6 +89,14 @@ pub fn vectors(
     Ok(out)
 }
 
+/// SplitMix64's output function (Steele, Lea and Flood, OOPSLA 2014).
+pub(crate) fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 fn xorshift(s: &mut u64) -> u64 {
     *s ^= *s << 13;
     *s ^= *s >> 7;
@@ -168,18 +176,70 @@ struct VectorRun {
 }
 
 /// Where the buffers are.
-struct Layout {
-    space: Space,
-    key: u32,
-    block: u32,
+pub(crate) struct Layout {
+    pub space: Space,
+    pub key: u32,
+    pub block: u32,
+    /// The random buffer, its size, and whether the block travels masked
+    /// with its first bytes.
+    pub random: Option<(u32, u32, bool)>,
 }
 
-fn layout(built: &Built, m: &Manifest) -> Layout {
+pub(crate) fn layout(built: &Built, m: &Manifest) -> Layout {
     let symbol = |s: &str| built.symbol(s).expect("checked at build");
     Layout {
         space: m.space,
         key: symbol(&m.buffers.key),
         block: symbol(&m.buffers.block),
+        random: m
+            .random
+            .as_ref()
+            .map(|r| (symbol(&r.buffer), r.bytes, r.masked_io)),
+    }
+}
+
+impl Layout {
+    /// Fresh random bytes from `seed` into the random buffer, if any:
+    /// each byte from its own SplitMix64 output, so no byte is a function
+    /// of its neighbours (successive xorshift states are: a mask built
+    /// from two neighbouring bytes would not be uniform).
+    pub fn feed_random(&self, cpu: &mut dyn Cpu, seed: u64) {
+        if let Some((at, bytes, _)) = self.random {
+            let mut s = splitmix(seed);
+            let fresh: Vec<u8> = (0..bytes)
+                .map(|_| {
+                    s = splitmix(s);
+                    (s >> 32) as u8
+                })
+                .collect();
+            write(cpu, self.space, at, &fresh);
+        }
+    }
+
+    /// The I/O mask of a masked-I/O variant (the random buffer's first
+    /// `len` bytes), or zeros.
+    fn io_mask(&self, cpu: &dyn Cpu, len: usize) -> Vec<u8> {
+        match self.random {
+            Some((at, _, true)) => read(cpu, self.space, at, len),
+            _ => vec![0; len],
+        }
+    }
+
+    /// The input block, masked for a masked-I/O variant.
+    pub fn write_block(&self, cpu: &mut dyn Cpu, input: &[u8]) {
+        let mask = self.io_mask(cpu, input.len());
+        let masked: Vec<u8> = input.iter().zip(mask).map(|(x, m)| x ^ m).collect();
+        write(cpu, self.space, self.block, &masked);
+    }
+
+    /// The output block, unmasked.
+    pub fn read_block(&self, cpu: &dyn Cpu, len: usize) -> Vec<u8> {
+        let mask = self.io_mask(cpu, len);
+        read(cpu, self.space, self.block, len)
+            .into_iter()
+            .zip(mask)
+            .map(|(x, m)| x ^ m)
+            .collect()
     }
 }
 
@@ -226,13 +286,13 @@ pub fn cache_run(
     Ok(out)
 }
 
-fn write(cpu: &mut dyn Cpu, space: Space, at: u32, bytes: &[u8]) {
+pub(crate) fn write(cpu: &mut dyn Cpu, space: Space, at: u32, bytes: &[u8]) {
     for (i, &b) in bytes.iter().enumerate() {
         cpu.write(space, at + i as u32, b);
     }
 }
 
-fn read(cpu: &dyn Cpu, space: Space, at: u32, len: usize) -> Vec<u8> {
+pub(crate) fn read(cpu: &dyn Cpu, space: Space, at: u32, len: usize) -> Vec<u8> {
     (0..len as u32)
         .map(|i| cpu.read(space, at + i).unwrap_or(0))
         .collect()
@@ -249,7 +309,7 @@ fn scramble(cpu: &mut dyn Cpu, seed: u64) {
 }
 
 /// Call `entry` and run it to its return.
-fn call(cpu: &mut dyn Cpu, entry: u32, what: &str) -> Result<(), String> {
+pub(crate) fn call(cpu: &mut dyn Cpu, entry: u32, what: &str) -> Result<(), String> {
     cpu.call(entry).map_err(|e| format!("{what}: {e}"))?;
     cpu.run(cpu.cycles() + BUDGET, None)
         .map(|_| ())
@@ -269,7 +329,7 @@ fn last_round_key(algorithm: Algorithm, key: &[u8]) -> Vec<u8> {
 
 /// What the caller writes to the key buffer for `op`: the key, the host's
 /// key material, or for an AES decryption the last round key.
-fn key_input(m: &Manifest, op: Op, key: &[u8]) -> Vec<u8> {
+pub(crate) fn key_input(m: &Manifest, op: Op, key: &[u8]) -> Vec<u8> {
     if let Some(material) = m.key_material {
         return material
             .bytes(key)
@@ -333,6 +393,7 @@ fn run_vector(
     // host key material, none beyond the key buffer.
     let mut key_setup_wrote = m.key_material.map(|_| Default::default());
     if m.runs_key_setup_first(op) {
+        at.feed_random(cpu.as_mut(), seed.rotate_left(17));
         cpu.set_observer(Some(Box::new(Writes::default())));
         call(cpu.as_mut(), entry(Op::KeySetup), "key_setup")?;
         key_setup_wrote = Some(taken::<Writes>(cpu.as_mut()).0);
@@ -342,17 +403,19 @@ fn run_vector(
     } else {
         (&v.pt, &v.ct)
     };
-    if op != Op::KeySetup {
-        write(cpu.as_mut(), at.space, at.block, input);
-    }
+    let prepare = |cpu: &mut dyn Cpu| {
+        at.feed_random(cpu, seed.rotate_left(29));
+        if op != Op::KeySetup {
+            at.write_block(cpu, input);
+        }
+    };
+    prepare(cpu.as_mut());
     if setup.warm && m.target.has_caches() {
         // Warm caches, as a cycle counter read around a routine that has
         // run before: the operation once unmeasured on the same inputs.
         call(cpu.as_mut(), entry(op), op.name())?;
         write(cpu.as_mut(), at.space, at.key, &key);
-        if op != Op::KeySetup {
-            write(cpu.as_mut(), at.space, at.block, input);
-        }
+        prepare(cpu.as_mut());
     }
     cpu.set_observer(Some(Box::new(Probe::default())));
     let start = cpu.cycles();
@@ -377,9 +440,10 @@ fn run_vector(
             true => (Op::Encrypt, &v.pt, &v.ct),
             false => (Op::Decrypt, &v.ct, &v.pt),
         };
-        write(cpu.as_mut(), at.space, at.block, input);
+        at.feed_random(cpu.as_mut(), seed.rotate_left(41));
+        at.write_block(cpu.as_mut(), input);
         call(cpu.as_mut(), entry(check_op), check_op.name())?;
-        let got = read(cpu.as_ref(), at.space, at.block, expected.len());
+        let got = at.read_block(cpu.as_ref(), expected.len());
         if &got != expected {
             return Err(format!(
                 "{} after key_setup gave {}",
@@ -388,7 +452,7 @@ fn run_vector(
             ));
         }
     } else {
-        let got = read(cpu.as_ref(), at.space, at.block, expected.len());
+        let got = at.read_block(cpu.as_ref(), expected.len());
         if &got != expected {
             return Err(format!("gave {}, expected {}", hex(&got), hex(expected)));
         }

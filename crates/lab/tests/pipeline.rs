@@ -459,6 +459,23 @@ fn twofish_on_the_arm7tdmi_is_pinned() {
 }
 
 #[test]
+fn aes_masked_verifies_and_its_figures_are_pinned() {
+    // masked.asm's header: 2206 + 9 x 324 + 238; RAM: 58 bytes of
+    // internal RAM and the 256-byte masked S-box in XRAM.
+    check(&Pin {
+        manifest: "mcs51/aes/masked.toml",
+        op: Op::EncryptWithKeySetup,
+        key_bits: 128,
+        cycles: (5360, 5360),
+        code_bytes: 1203,
+        table_bytes: 512,
+        ram_bytes: 314,
+        key_ram_bytes: 16,
+        key_destroyed: true,
+    });
+}
+
+#[test]
 fn aes_small_verifies_and_its_figures_are_pinned() {
     // fast's RAM + R4 of the computed xtime.
     check(&Pin {

@@ -16,6 +16,7 @@ pub mod hc05;
 pub mod leon2;
 pub mod mcs51;
 pub mod observe;
+pub mod power;
 pub mod srec;
 pub mod target;
 
@@ -93,6 +94,10 @@ pub struct Executed<'a> {
 pub trait Observer: std::any::Any {
     fn instruction(&mut self, _executed: &Executed) {}
     fn access(&mut self, _access: Access) {}
+    /// A destination overwritten by an instruction (a register, a memory
+    /// cell, a stack slot): its value before and after. Leakage models
+    /// read the datapath's transitions from these; flags are not reported.
+    fn write_back(&mut self, _old: u32, _new: u32) {}
     /// A cache lookup (CPUs with caches: the LEON2).
     fn cache(&mut self, _lookup: CacheLookup) {}
 }

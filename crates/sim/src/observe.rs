@@ -21,6 +21,14 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
         self.0.access(access);
         self.1.access(access);
     }
+    fn write_back(&mut self, old: u32, new: u32) {
+        self.0.write_back(old, new);
+        self.1.write_back(old, new);
+    }
+    fn cache(&mut self, lookup: crate::CacheLookup) {
+        self.0.cache(lookup);
+        self.1.cache(lookup);
+    }
 }
 
 /// A disassembler: the text of the instruction `bytes` at `pc`.

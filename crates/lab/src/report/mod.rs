@@ -222,6 +222,8 @@ pub struct Report<'a> {
     pub firmware: &'a str,
     /// The LEON2 cache sweep (seed 003 Figures 2 and 3), if run.
     pub sweep: &'a [crate::sweep::SweepPoint],
+    /// The leakage campaigns of the AES variants (docs/leakage.md).
+    pub leakage: &'a [crate::leakage::Verdict],
 }
 
 /// The files that hold the host timings, and nothing else does: every
@@ -444,9 +446,11 @@ pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
         tables: &'a [crate::candidates::Table],
         results: &'a [Row],
         not_compared: &'a [String],
+        leakage: &'a [crate::leakage::Verdict],
         plots: &'a [plot::Plot],
     }
-    let plots = plot::all(report.comparisons, report.rows, report.sweep);
+    let mut plots = plot::all(report.comparisons, report.rows, report.sweep);
+    plots.extend(plot::leakage(report.leakage));
     let json = serde_json::to_string_pretty(&Json {
         firmware: report.firmware,
         comparisons: report.comparisons,
@@ -454,6 +458,7 @@ pub fn files(report: &Report) -> Result<Vec<(String, String)>, csv::Error> {
         tables: report.tables,
         results: report.rows,
         not_compared: report.not_compared,
+        leakage: report.leakage,
         plots: &plots,
     })
     .expect("results serialise");

@@ -917,3 +917,136 @@ mod tests {
         );
     }
 }
+
+/// The heading the leakage plots stand under.
+pub const LEAKAGE_GROUP: &str = "Leakage plots";
+
+/// The leakage plots: max |t| against traces for the masked AES variants
+/// and one unmasked one on the same CPU, and the t-trace of the first
+/// masked variant (else of the first variant).
+pub fn leakage(verdicts: &[crate::leakage::Verdict]) -> Vec<Plot> {
+    let masked: Vec<&crate::leakage::Verdict> = verdicts.iter().filter(|v| v.masked).collect();
+    let reference = masked
+        .first()
+        .and_then(|m| verdicts.iter().find(|v| !v.masked && v.target == m.target))
+        .or_else(|| verdicts.first());
+    let curves: Vec<&crate::leakage::Verdict> =
+        masked.iter().copied().chain(reference).collect();
+    let mut plots: Vec<Plot> = t_against_traces(&curves).into_iter().collect();
+    plots.extend(masked.first().copied().or(reference).and_then(t_trace));
+    plots
+}
+
+fn t_against_traces(verdicts: &[&crate::leakage::Verdict]) -> Option<Plot> {
+    let points = |v: &crate::leakage::Verdict| -> Vec<(f64, f64)> {
+        (v.curve.iter())
+            .filter_map(|&(n, t, _)| Some((n as f64, t?.clamp(0.1, 1e4))))
+            .collect()
+    };
+    let all: Vec<(f64, f64)> = verdicts.iter().flat_map(|v| points(v)).collect();
+    let x_max = all.iter().map(|p| p.0).fold(0.0, f64::max);
+    let y_max = all.iter().map(|p| p.1).fold(crate::tvla::THRESHOLD, f64::max);
+    if all.is_empty() {
+        return None;
+    }
+    let name = |v: &crate::leakage::Verdict| format!("{} {}", v.target, v.variant);
+    let svg = svg(420, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(14)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d((50.0..x_max * 1.5).log_scale(), (0.5..y_max * 2.0).log_scale())?;
+        chart
+            .configure_mesh()
+            .light_line_style(LIGHT)
+            .x_desc("traces (fixed and random together)")
+            .y_desc("max |t|, first order")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y}"))
+            .label_style((FONT, 12))
+            .axis_desc_style((FONT, 13))
+            .draw()?;
+        chart.draw_series(LineSeries::new(
+            [(50.0, crate::tvla::THRESHOLD), (x_max * 1.5, crate::tvla::THRESHOLD)],
+            RED.stroke_width(1),
+        ))?;
+        for (i, v) in verdicts.iter().enumerate() {
+            let colour = Palette99::pick(i).to_rgba();
+            let line = points(v);
+            chart
+                .draw_series(LineSeries::new(line.clone(), colour.stroke_width(2)))?
+                .label(name(v))
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+            chart.draw_series(line.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(SAME)
+            .label_font((FONT, 11))
+            .position(SeriesLabelPosition::UpperLeft)
+            .draw()?;
+        Ok(())
+    });
+    Some(Plot {
+        name: "leakage-t-against-traces".into(),
+        group: LEAKAGE_GROUP.into(),
+        title: "First-order max |t| against traces".into(),
+        caption: format!(
+            "The largest first-order |t| of any sample as traces accumulate, for {}; the red \
+             line is TVLA's threshold of 4.5. Full power model (docs/leakage.md).",
+            verdicts.iter().map(|v| name(v)).collect::<Vec<_>>().join(", ")
+        ),
+        svg,
+    })
+}
+
+fn t_trace(v: &crate::leakage::Verdict) -> Option<Plot> {
+    let width = v.components.len().max(1);
+    let points: Vec<(f64, f64)> = (v.t.iter().enumerate())
+        .filter_map(|(i, t)| Some(((i / width) as f64, (*t)?.clamp(-1e3, 1e3))))
+        .collect();
+    if points.is_empty() {
+        return None;
+    }
+    let bound = points.iter().map(|p| p.1.abs()).fold(crate::tvla::THRESHOLD * 2.0, f64::max);
+    let cycles = v.cycles_per_trace.max(1) as f64;
+    let svg = svg(380, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(14)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0.0..cycles, -bound * 1.05..bound * 1.05)?;
+        chart
+            .configure_mesh()
+            .light_line_style(LIGHT)
+            .x_desc("cycle")
+            .y_desc("t, first order")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .label_style((FONT, 12))
+            .axis_desc_style((FONT, 13))
+            .draw()?;
+        for y in [crate::tvla::THRESHOLD, -crate::tvla::THRESHOLD] {
+            chart.draw_series(LineSeries::new([(0.0, y), (cycles, y)], RED.stroke_width(1)))?;
+        }
+        chart.draw_series(
+            points
+                .iter()
+                .map(|&p| Circle::new(p, 1, RGBColor(0x33, 0x55, 0x99).filled())),
+        )?;
+        Ok(())
+    });
+    Some(Plot {
+        name: "leakage-t-trace".into(),
+        group: LEAKAGE_GROUP.into(),
+        title: format!("First-order t per sample: {} {}", v.target, v.variant),
+        caption: format!(
+            "Welch's t of every sample that varies, over {} traces, by the cycle it falls in \
+             (all five components); data-independent samples are not drawn. The red lines \
+             are ±4.5.",
+            v.traces
+        ),
+        svg,
+    })
+}

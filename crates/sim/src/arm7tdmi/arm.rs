@@ -437,7 +437,7 @@ impl Arm7tdmi {
             }
             self.bus.idle(1);
             if writeback && list & 1 << rn == 0 {
-                self.r[rn] = new_base;
+                self.set_r(rn, new_base);
             }
             if user_bank {
                 self.switch_mode(Mode::User);
@@ -449,7 +449,7 @@ impl Arm7tdmi {
                     }
                     self.branch(value);
                 } else {
-                    self.r[i] = value;
+                    self.set_r(i, value);
                 }
             }
             if user_bank {
@@ -481,7 +481,7 @@ impl Arm7tdmi {
                 self.switch_mode(saved_mode);
             }
             if writeback {
-                self.r[rn] = new_base;
+                self.set_r(rn, new_base);
             }
         }
         Ok(())

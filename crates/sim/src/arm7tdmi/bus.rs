@@ -65,13 +65,22 @@ impl BusCycles {
     }
 }
 
+/// What the bus logs of an instruction for the observers: its data
+/// accesses, byte by byte, and each store's old and new value.
+#[derive(Debug, Clone, Copy)]
+pub enum Logged {
+    Access(Access),
+    WriteBack { old: u32, new: u32 },
+}
+
 /// The memory map, the cycle counters, and the data accesses of the
 /// instruction being executed (for the observers).
 pub struct Bus {
     regions: Vec<Region>,
     pub cycles: BusCycles,
-    /// Data accesses of the current instruction, when an observer wants them.
-    pub log: Option<Vec<Access>>,
+    /// Data accesses and stores of the current instruction, when an
+    /// observer wants them.
+    pub log: Option<Vec<Logged>>,
 }
 
 /// Why a data access failed: nothing is mapped at the address.
@@ -191,12 +200,12 @@ impl Bus {
     fn record(&mut self, addr: u32, bytes: u32, value: u32, write: bool) {
         if let Some(log) = self.log.as_mut() {
             for i in 0..bytes {
-                log.push(Access {
+                log.push(Logged::Access(Access {
                     space: crate::Space::Memory,
                     addr: addr.wrapping_add(i),
                     value: (value >> (8 * i)) as u8,
                     write,
-                });
+                }));
             }
         }
     }
@@ -224,6 +233,14 @@ impl Bus {
     ) -> Result<(), Unmapped> {
         if !self.mapped(addr, bytes) {
             return Err(Unmapped { addr, write: true });
+        }
+        if self.log.is_some() {
+            let old = (0..bytes).fold(0, |w, i| {
+                w | (self.peek::<1>(addr.wrapping_add(i)).unwrap_or(0) << (8 * i))
+            });
+            if let Some(log) = self.log.as_mut() {
+                log.push(Logged::WriteBack { old, new: value });
+            }
         }
         for i in 0..bytes {
             self.poke8(addr.wrapping_add(i), (value >> (8 * i)) as u8);

@@ -360,8 +360,16 @@ impl Arm7tdmi {
         if i == 15 {
             self.branch(value);
         } else {
-            self.r[i] = value;
+            self.set_r(i, value);
         }
+    }
+
+    /// R0-R14 written by an instruction: observed.
+    pub(super) fn set_r(&mut self, i: usize, value: u32) {
+        if let Some(o) = self.observer.as_mut() {
+            o.write_back(self.r[i], value);
+        }
+        self.r[i] = value;
     }
 
     /// Take an exception (TRM §2.8): the return address to the new mode's
@@ -477,8 +485,11 @@ impl Cpu for Arm7tdmi {
         self.instructions += 1;
         let cycles = (self.bus.cycles.total() - before) as u32;
         if let Some(o) = self.observer.as_mut() {
-            for access in self.bus.log.take().unwrap_or_default() {
-                o.access(access);
+            for logged in self.bus.log.take().unwrap_or_default() {
+                match logged {
+                    bus::Logged::Access(access) => o.access(access),
+                    bus::Logged::WriteBack { old, new } => o.write_back(old, new),
+                }
             }
             let bytes = word.to_le_bytes();
             o.instruction(&Executed {

@@ -53,17 +53,19 @@ impl Arm7tdmi {
                     } else {
                         self.r[15] & !3
                     };
-                    self.r[low(ins, 8)] = base.wrapping_add((i & 0xFF) * 4);
+                    let wb = base.wrapping_add((i & 0xFF) * 4);
+                    self.set_r(low(ins, 8), wb);
                     Ok(())
                 } else if ins >> 8 & 0xF == 0 {
                     // ADD SP, #±imm7 × 4: 1S
                     self.prefetch(true);
                     let offset = (i & 0x7F) * 4;
-                    self.r[13] = if i >> 7 & 1 != 0 {
+                    let sp = if i >> 7 & 1 != 0 {
                         self.r[13].wrapping_sub(offset)
                     } else {
                         self.r[13].wrapping_add(offset)
                     };
+                    self.set_r(13, sp);
                     Ok(())
                 } else if ins >> 9 & 3 == 2 {
                     self.t_push_pop(i)
@@ -109,7 +111,7 @@ impl Arm7tdmi {
         );
         self.set_nz(v);
         self.set_flag(psr::C, c);
-        self.r[low(i as u16, 0)] = v;
+        self.set_r(low(i as u16, 0), v);
         Ok(())
     }
 
@@ -128,7 +130,7 @@ impl Arm7tdmi {
             alu::add(a, b, false)
         };
         self.set_arith(r);
-        self.r[low(i as u16, 0)] = r.0;
+        self.set_r(low(i as u16, 0), r.0);
         Ok(())
     }
 
@@ -146,18 +148,18 @@ impl Arm7tdmi {
         match i >> 11 & 3 {
             0 => {
                 self.set_nz(imm);
-                self.r[rd] = imm;
+                self.set_r(rd, imm);
             }
             1 => self.set_arith(alu::sub(self.r[rd], imm, true)),
             2 => {
                 let r = alu::add(self.r[rd], imm, false);
                 self.set_arith(r);
-                self.r[rd] = r.0;
+                self.set_r(rd, r.0);
             }
             _ => {
                 let r = alu::sub(self.r[rd], imm, true);
                 self.set_arith(r);
-                self.r[rd] = r.0;
+                self.set_r(rd, r.0);
             }
         }
         Ok(())
@@ -196,7 +198,7 @@ impl Arm7tdmi {
                 self.bus.idle(alu::multiply_cycles(a, true));
                 let v = a.wrapping_mul(b);
                 self.set_nz(v);
-                self.r[rd] = v;
+                self.set_r(rd, v);
             }
             0xE => self.t_logic(rd, a & !b, true),
             _ => self.t_logic(rd, !b, true),
@@ -207,14 +209,14 @@ impl Arm7tdmi {
     fn t_logic(&mut self, rd: usize, v: u32, writes: bool) {
         self.set_nz(v);
         if writes {
-            self.r[rd] = v;
+            self.set_r(rd, v);
         }
     }
 
     fn t_arith(&mut self, rd: usize, r: (u32, bool, bool), writes: bool) {
         self.set_arith(r);
         if writes {
-            self.r[rd] = r.0;
+            self.set_r(rd, r.0);
         }
     }
 
@@ -285,7 +287,7 @@ impl Arm7tdmi {
             Width::Word => self.load_word_rotated(addr, false)?,
         };
         self.bus.idle(1);
-        self.r[rd] = v;
+        self.set_r(rd, v);
         Ok(())
     }
 
@@ -335,14 +337,15 @@ impl Arm7tdmi {
             2 => {
                 self.prefetch(true);
                 let high = ((offset << 21) as i32 >> 9) as u32;
-                self.r[14] = self.r[15].wrapping_add(high);
+                let wb = self.r[15].wrapping_add(high);
+                self.set_r(14, wb);
                 Ok(())
             }
             3 => {
                 self.prefetch(true);
                 let ret = self.r[15].wrapping_sub(2) | 1;
                 let target = self.r[14].wrapping_add(offset << 1);
-                self.r[14] = ret;
+                self.set_r(14, ret);
                 self.branch(target);
                 Ok(())
             }

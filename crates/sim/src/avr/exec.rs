@@ -70,6 +70,7 @@ impl Avr {
     }
 
     fn set_r(&mut self, n: u8, v: u8) {
+        self.overwritten(self.regs[(n & 31) as usize], v);
         self.regs[(n & 31) as usize] = v;
     }
 

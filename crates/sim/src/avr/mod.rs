@@ -348,8 +348,16 @@ impl Avr {
         Ok(v)
     }
 
+    /// A destination written by an instruction, for the observer.
+    pub(super) fn overwritten(&mut self, old: u8, new: u8) {
+        if let Some(o) = self.observer.as_mut() {
+            o.write_back(old as u32, new as u32);
+        }
+    }
+
     /// A data-space write by the program.
     fn store(&mut self, addr: u16, v: u8) -> Result<(), Trap> {
+        let old = self.peek(addr).unwrap_or(0);
         if !self.poke(addr, v) {
             return Err(Trap::Unmapped {
                 addr: addr as u32,
@@ -357,6 +365,7 @@ impl Avr {
             });
         }
         self.written(addr);
+        self.overwritten(old, v);
         self.notify(Space::Memory, addr as u32, v, true);
         Ok(())
     }
@@ -368,6 +377,7 @@ impl Avr {
     }
 
     fn set_io(&mut self, a: u16, v: u8) {
+        self.overwritten(self.io(a), v);
         self.poke(IO_BASE + a, v);
         self.written(IO_BASE + a);
     }

@@ -72,7 +72,8 @@ impl H8300 {
             0x0B if hi == 0 || hi == 8 => {
                 // ADDS #1/#2,Rd: no flags.
                 let d = r16(lo)?;
-                self.r[d] = self.r[d].wrapping_add(if hi == 0 { 1 } else { 2 });
+                let wb = self.r[d].wrapping_add(if hi == 0 { 1 } else { 2 });
+                self.set_r16(d, wb);
                 done(Form::Register)
             }
             0x0C => {
@@ -83,7 +84,8 @@ impl H8300 {
             }
             0x0D => {
                 let (s, d) = (r16(hi)?, r16(lo)?); // MOV.W Rs,Rd
-                self.r[d] = self.r[s];
+                let wb = self.r[s];
+                self.set_r16(d, wb);
                 self.mov_flags16(self.r[d]);
                 done(Form::Register)
             }
@@ -101,7 +103,8 @@ impl H8300 {
             0x1B if hi == 0 || hi == 8 => {
                 // SUBS #1/#2,Rd: no flags.
                 let d = r16(lo)?;
-                self.r[d] = self.r[d].wrapping_sub(if hi == 0 { 1 } else { 2 });
+                let wb = self.r[d].wrapping_sub(if hi == 0 { 1 } else { 2 });
+                self.set_r16(d, wb);
                 done(Form::Register)
             }
             0x1C => self.compare8(self.r8(hi), lo), // CMP.B Rs,Rd
@@ -134,7 +137,8 @@ impl H8300 {
             0x50 => {
                 // MULXU Rs,Rd: Rd = RdL × Rs (8-bit); no flags.
                 let d = r16(lo)?;
-                self.r[d] = (self.r[d] & 0xFF) * self.r8(hi) as u16;
+                let wb = (self.r[d] & 0xFF) * self.r8(hi) as u16;
+                self.set_r16(d, wb);
                 done(Form::MultiplyDivide)
             }
             0x51 => self.divxu(hi, r16(lo)?),
@@ -211,7 +215,8 @@ impl H8300 {
             0x6F => self.mov_displacement16(hi, lo),
             0x79 if hi == 0 => {
                 let d = r16(lo)?; // MOV.W #xx:16,Rd
-                self.r[d] = self.fetch();
+                let wb = self.fetch();
+                self.set_r16(d, wb);
                 self.mov_flags16(self.r[d]);
                 done(Form::WordImmediate)
             }
@@ -294,7 +299,7 @@ impl H8300 {
         let (hi, lo) = nibbles(b);
         let (s, d) = (r16(hi)?, r16(lo)?);
         let (v, flags) = f(self.r[s], self.r[d]);
-        self.r[d] = v;
+        self.set_r16(d, v);
         self.set_flags(flags, ARITH);
         done(Form::Register)
     }
@@ -326,7 +331,8 @@ impl H8300 {
         if divisor != 0 {
             let (q, r) = (dividend / divisor as u16, dividend % divisor as u16);
             if q <= 0xFF {
-                self.r[d] = (r << 8) | q;
+                let wb = (r << 8) | q;
+                self.set_r16(d, wb);
             }
         }
         done(Form::MultiplyDivide)
@@ -455,7 +461,8 @@ impl H8300 {
         let ptr = self.r[r16(hi & 7)?];
         let reg = r16(lo)?;
         if hi & 8 == 0 {
-            self.r[reg] = self.read16(ptr)?;
+            let wb = self.read16(ptr)?;
+            self.set_r16(reg, wb);
         } else {
             self.write16(ptr, self.r[reg])?;
         }
@@ -496,7 +503,8 @@ impl H8300 {
         if store {
             self.write16(addr, self.r[reg])?;
         } else {
-            self.r[reg] = self.read16(addr)?;
+            let wb = self.read16(addr)?;
+            self.set_r16(reg, wb);
         }
         self.mov_flags16(self.r[reg]);
         done(Form::WordAbsolute)
@@ -507,7 +515,8 @@ impl H8300 {
         let p = r16(hi & 7)?;
         if hi & 8 == 0 {
             let v = self.read8(self.r[p])?;
-            self.r[p] = self.r[p].wrapping_add(1);
+            let wb = self.r[p].wrapping_add(1);
+            self.set_r16(p, wb);
             self.set_r8(lo, v);
             self.mov_flags8(v);
         } else {
@@ -515,10 +524,10 @@ impl H8300 {
             // MOV.B R1L,@-R1 stores the decremented R1's low byte (as GDB's
             // simulator does; the manual does not say, docs/h8300.md).
             let (old, a) = (self.r[p], self.r[p].wrapping_sub(1));
-            self.r[p] = a;
+            self.set_r16(p, a);
             let v = self.r8(lo);
             if let Err(f) = self.write8(a, v) {
-                self.r[p] = old;
+                self.set_r16(p, old);
                 return Err(f);
             }
             self.mov_flags8(v);
@@ -532,16 +541,17 @@ impl H8300 {
         let reg = r16(lo)?;
         if hi & 8 == 0 {
             let v = self.read16(self.r[p])?;
-            self.r[p] = self.r[p].wrapping_add(2);
-            self.r[reg] = v;
+            let wb = self.r[p].wrapping_add(2);
+            self.set_r16(p, wb);
+            self.set_r16(reg, v);
             self.mov_flags16(v);
         } else {
             // Decremented first, as for MOV.B: PUSH R7 stores the new SP.
             let (old, a) = (self.r[p], self.r[p].wrapping_sub(2));
-            self.r[p] = a;
+            self.set_r16(p, a);
             let v = self.r[reg];
             if let Err(f) = self.write16(a, v) {
-                self.r[p] = old;
+                self.set_r16(p, old);
                 return Err(f);
             }
             self.mov_flags16(v);
@@ -569,7 +579,8 @@ impl H8300 {
         let reg = r16(lo)?;
         let addr = base.wrapping_add(self.fetch());
         if hi & 8 == 0 {
-            self.r[reg] = self.read16(addr)?;
+            let wb = self.read16(addr)?;
+            self.set_r16(reg, wb);
         } else {
             self.write16(addr, self.r[reg])?;
         }
@@ -586,8 +597,10 @@ impl H8300 {
         for _ in 0..n {
             let v = self.read8(self.r[5])?;
             self.write8(self.r[6], v)?;
-            self.r[5] = self.r[5].wrapping_add(1);
-            self.r[6] = self.r[6].wrapping_add(1);
+            let wb = self.r[5].wrapping_add(1);
+            self.set_r16(5, wb);
+            let wb = self.r[6].wrapping_add(1);
+            self.set_r16(6, wb);
             self.set_r8(12, self.r8(12).wrapping_sub(1));
         }
         let per = EEPMOV_PER_BYTE;

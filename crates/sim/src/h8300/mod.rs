@@ -223,12 +223,28 @@ impl H8300 {
 
     #[inline]
     fn set_r8(&mut self, f: u8, v: u8) {
+        self.overwritten(self.r8(f) as u32, v as u32);
         let w = &mut self.r[(f & 7) as usize];
         *w = if f & 8 == 0 {
             (*w & 0x00FF) | (v as u16) << 8
         } else {
             (*w & 0xFF00) | v as u16
         };
+    }
+
+    /// A 16-bit register written by an instruction: observed.
+    #[inline]
+    fn set_r16(&mut self, n: usize, v: u16) {
+        self.overwritten(self.r[n & 7] as u32, v as u32);
+        self.r[n & 7] = v;
+    }
+
+    /// A destination written by an instruction, for the observer.
+    #[inline]
+    fn overwritten(&mut self, old: u32, new: u32) {
+        if let Some(o) = self.observer.as_mut() {
+            o.write_back(old, new);
+        }
     }
 
     // ---- memory, as instructions address it ------------------------------
@@ -269,6 +285,7 @@ impl H8300 {
         self.check(a, true)?;
         self.charge.l += 1;
         self.charge.states += self.byte_states[a as usize] as u32;
+        self.overwritten(self.mem[a as usize] as u32, v as u32);
         self.mem[a as usize] = v;
         self.notify(a, v, true);
         Ok(())
@@ -291,6 +308,7 @@ impl H8300 {
         self.check(a, true)?;
         self.check(a + 1, true)?;
         let [hi, lo] = v.to_be_bytes();
+        self.overwritten(self.word_at(a) as u32, v as u32);
         self.mem[a as usize] = hi;
         self.mem[a as usize + 1] = lo;
         self.notify(a, hi, true);

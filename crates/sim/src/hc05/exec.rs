@@ -66,20 +66,20 @@ impl Hc05 {
             0x4 if op == 0x42 => {
                 // MUL: X:A = X * A; H and C cleared.
                 let [hi, lo] = (self.x as u16 * self.a as u16).to_be_bytes();
-                self.x = hi;
-                self.a = lo;
+                self.set_x::<O>(hi);
+                self.set_a::<O>(lo);
                 self.set_flags(H | C, 0);
                 Ok(())
             }
             0x4 => {
                 if let Some(r) = self.modify(op, self.a) {
-                    self.a = r;
+                    self.set_a::<O>(r);
                 }
                 Ok(())
             }
             0x5 => {
                 if let Some(r) = self.modify(op, self.x) {
-                    self.x = r;
+                    self.set_x::<O>(r);
                 }
                 Ok(())
             }
@@ -177,8 +177,10 @@ impl Hc05 {
             0x80 => {
                 // RTI: pull CCR, A, X, PCH, PCL (the reverse of the stacking).
                 self.ccr = self.pull::<O>()? & (H | I | N | Z | C);
-                self.a = self.pull::<O>()?;
-                self.x = self.pull::<O>()?;
+                let wb = self.pull::<O>()?;
+                self.set_a::<O>(wb);
+                let wb = self.pull::<O>()?;
+                self.set_x::<O>(wb);
                 self.pc = self.pull_address::<O>()?;
             }
             0x81 => self.pc = self.pull_address::<O>()?, // RTS
@@ -196,13 +198,13 @@ impl Hc05 {
                 self.ccr &= !I;
                 self.stopped = true;
             }
-            0x97 => self.x = self.a,                   // TAX
+            0x97 => self.set_x::<O>(self.a),                   // TAX
             0x98 => self.ccr &= !C,                    // CLC
             0x99 => self.ccr |= C,                     // SEC
             0x9A => self.ccr &= !I,                    // CLI
             0x9B => self.ccr |= I,                     // SEI
             0x9C => self.sp = self.config.map.stack.1, // RSP
-            0x9F => self.a = self.x,                   // TXA
+            0x9F => self.set_a::<O>(self.x),                   // TXA
             _ => {}                                    // NOP (0x9D)
         }
         Ok(())
@@ -270,7 +272,7 @@ impl Hc05 {
             }
             row => {
                 let m = self.operand_value::<O>(operand)?;
-                self.alu(row, m);
+                self.alu::<O>(row, m);
             }
         }
         Ok(())
@@ -278,37 +280,49 @@ impl Hc05 {
 
     /// The ALU rows of columns 0xA-0xF with their operand `m`.
     #[inline(always)]
-    fn alu(&mut self, row: u8, m: u8) {
+    fn alu<const O: bool>(&mut self, row: u8, m: u8) {
         match row {
-            0x0 => self.a = self.subtract(self.a, m, false), // SUB
+            0x0 => {
+                let r = self.subtract(self.a, m, false); // SUB
+                self.set_a::<O>(r);
+            }
             0x1 => {
                 self.subtract(self.a, m, false); // CMP
             }
-            0x2 => self.a = self.subtract(self.a, m, self.flag(C)), // SBC
+            0x2 => {
+                let r = self.subtract(self.a, m, self.flag(C)); // SBC
+                self.set_a::<O>(r);
+            }
             0x3 => {
                 self.subtract(self.x, m, false); // CPX
             }
             0x4 => {
-                self.a &= m; // AND
+                self.set_a::<O>(self.a & m); // AND
                 self.set_nz(self.a);
             }
             0x5 => self.set_nz(self.a & m), // BIT
             0x6 => {
-                self.a = m; // LDA
+                self.set_a::<O>(m); // LDA
                 self.set_nz(m);
             }
             0x8 => {
-                self.a ^= m; // EOR
+                self.set_a::<O>(self.a ^ m); // EOR
                 self.set_nz(self.a);
             }
-            0x9 => self.a = self.add(m, self.flag(C)), // ADC
+            0x9 => {
+                let r = self.add(m, self.flag(C)); // ADC
+                self.set_a::<O>(r);
+            }
             0xA => {
-                self.a |= m; // ORA
+                self.set_a::<O>(self.a | m); // ORA
                 self.set_nz(self.a);
             }
-            0xB => self.a = self.add(m, false), // ADD
+            0xB => {
+                let r = self.add(m, false); // ADD
+                self.set_a::<O>(r);
+            }
             _ => {
-                self.x = m; // LDX (0xE)
+                self.set_x::<O>(m); // LDX (0xE)
                 self.set_nz(m);
             }
         }

@@ -311,6 +311,29 @@ impl Hc05 {
     // `O`: whether an observer may be set. Without (`false`), the copies of
     // the instructions made for a run with no observer skip the test.
 
+    /// A destination written by an instruction, for the observer.
+    #[inline(always)]
+    fn overwritten<const O: bool>(&mut self, old: u8, new: u8) {
+        if !O {
+            return;
+        }
+        if let Some(o) = self.observer.as_mut() {
+            o.write_back(old as u32, new as u32);
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn set_a<const O: bool>(&mut self, v: u8) {
+        self.overwritten::<O>(self.a, v);
+        self.a = v;
+    }
+
+    #[inline(always)]
+    pub(super) fn set_x<const O: bool>(&mut self, v: u8) {
+        self.overwritten::<O>(self.x, v);
+        self.x = v;
+    }
+
     #[inline(always)]
     fn notify<const O: bool>(&mut self, addr: u16, value: u8, write: bool) {
         if !O {
@@ -354,6 +377,7 @@ impl Hc05 {
                 }
             });
         }
+        self.overwritten::<O>(self.mem[a as usize], v);
         self.mem[a as usize] = v;
         self.notify::<O>(a, v, true);
         Ok(())

@@ -311,7 +311,14 @@ impl Leon2 {
         }
     }
 
+    /// Write register `r` (observed; %g0 discards it).
     pub fn set_reg(&mut self, r: u32, v: u32) {
+        if r & 31 != 0 && self.observer.is_some() {
+            let old = self.reg(r);
+            if let Some(o) = self.observer.as_mut() {
+                o.write_back(old, v);
+            }
+        }
         match r & 31 {
             0 => {}
             r @ 1..=7 => self.g[r as usize] = v,
@@ -460,10 +467,15 @@ impl Leon2 {
         }
         let off = (addr - b.region.start) as usize;
         let bytes = &v.to_be_bytes()[4 - size as usize..];
-        b.data
+        let cells = b
+            .data
             .get_mut(off..off + size as usize)
-            .ok_or(Fault::Unmapped { addr, write: true })?
-            .copy_from_slice(bytes);
+            .ok_or(Fault::Unmapped { addr, write: true })?;
+        let old = cells.iter().fold(0u32, |w, &x| w << 8 | x as u32);
+        cells.copy_from_slice(bytes);
+        if let Some(o) = self.observer.as_mut() {
+            o.write_back(old, v);
+        }
         self.notify(addr, bytes, true);
         Ok(())
     }

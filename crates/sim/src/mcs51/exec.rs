@@ -242,7 +242,7 @@ impl Mcs51 {
                 // MUL AB: B:A = A*B, CY = 0, OV = product > 255
                 let p = self.acc() as u16 * self.b() as u16;
                 self.set_acc(p as u8);
-                self.set_sfr_raw(sfr::B, (p >> 8) as u8);
+                self.set_sfr(sfr::B, (p >> 8) as u8);
                 self.set_psw_flags(CY | OV, if p > 0xFF { OV } else { 0 });
             }
             0x84 => {
@@ -251,7 +251,7 @@ impl Mcs51 {
                 match (a.checked_div(b), a.checked_rem(b)) {
                     (Some(q), Some(r)) => {
                         self.set_acc(q);
-                        self.set_sfr_raw(sfr::B, r);
+                        self.set_sfr(sfr::B, r);
                         self.set_psw_flags(CY | OV, 0);
                     }
                     _ => self.set_psw_flags(CY | OV, OV),

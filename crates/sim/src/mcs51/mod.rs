@@ -202,7 +202,7 @@ impl Mcs51 {
     }
     #[inline]
     fn set_acc(&mut self, v: u8) {
-        self.set_sfr_raw(sfr::ACC, v)
+        self.set_sfr(sfr::ACC, v)
     }
     #[inline]
     pub fn b(&self) -> u8 {
@@ -237,8 +237,8 @@ impl Mcs51 {
     #[inline]
     fn set_dptr(&mut self, v: u16) {
         let [h, l] = v.to_be_bytes();
-        self.set_sfr_raw(sfr::DPH, h);
-        self.set_sfr_raw(sfr::DPL, l);
+        self.set_sfr(sfr::DPH, h);
+        self.set_sfr(sfr::DPL, l);
     }
     /// Internal-RAM address of Rn in the bank PSW.RS1:RS0 selects.
     #[inline]
@@ -257,6 +257,18 @@ impl Mcs51 {
     #[inline]
     fn set_sfr_raw(&mut self, addr: u8, v: u8) {
         self.sfr[(addr & 0x7F) as usize] = v;
+    }
+    /// An SFR written by an instruction (not the flags): observed.
+    #[inline]
+    fn set_sfr(&mut self, addr: u8, v: u8) {
+        self.overwritten(self.sfr_raw(addr), v);
+        self.set_sfr_raw(addr, v);
+    }
+    #[inline]
+    fn overwritten(&mut self, old: u8, new: u8) {
+        if let Some(o) = self.observer.as_mut() {
+            o.write_back(old as u32, new as u32);
+        }
     }
 
     // ---- data memory, as instructions address it -----------------------
@@ -301,6 +313,7 @@ impl Mcs51 {
     #[inline]
     fn write_direct(&mut self, addr: u8, v: u8) {
         if addr < 0x80 {
+            self.overwritten(self.iram[addr as usize], v);
             self.iram[addr as usize] = v;
             self.notify(Space::Iram, addr as u32, v, true);
         } else {
@@ -310,7 +323,7 @@ impl Mcs51 {
                 .as_mut()
                 .is_some_and(|d| d.write_sfr(addr, v, now))
             {
-                self.set_sfr_raw(addr, v);
+                self.set_sfr(addr, v);
             }
             self.notify(Space::Sfr, addr as u32, v, true);
         }
@@ -331,6 +344,7 @@ impl Mcs51 {
     #[inline]
     fn write_indirect(&mut self, addr: u8, v: u8) {
         if (addr as usize) < self.config.iram_size {
+            self.overwritten(self.iram[addr as usize], v);
             self.iram[addr as usize] = v;
         }
         self.notify(Space::Iram, addr as u32, v, true);
@@ -412,6 +426,7 @@ impl Mcs51 {
             .as_mut()
             .is_some_and(|d| d.write_xram(addr, v, now))
         {
+            self.overwritten(self.xram[addr as usize], v);
             self.xram[addr as usize] = v;
         }
         self.notify(Space::Xram, addr as u32, v, true);
@@ -428,7 +443,7 @@ impl Mcs51 {
     #[inline]
     fn push(&mut self, v: u8) {
         let sp = self.sp().wrapping_add(1);
-        self.set_sfr_raw(sfr::SP, sp);
+        self.set_sfr(sfr::SP, sp);
         self.write_indirect(sp, v);
     }
 
@@ -436,7 +451,7 @@ impl Mcs51 {
     fn pop(&mut self) -> u8 {
         let sp = self.sp();
         let v = self.read_indirect(sp);
-        self.set_sfr_raw(sfr::SP, sp.wrapping_sub(1));
+        self.set_sfr(sfr::SP, sp.wrapping_sub(1));
         v
     }
 
