@@ -17,7 +17,7 @@ use crate::tvla::{self, ClassSums, PairSums, THRESHOLD};
 use cardlab_sim::Cpu;
 use cardlab_sim::power::{Components, Power};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The TVLA key and fixed plaintext for AES-128 (Goodwill et al. 2011,
 /// §4: the non-specific fixed-vs-random test); other ciphers and key sizes
@@ -418,21 +418,30 @@ fn hex(b: &[u8]) -> String {
 }
 
 /// The sums of one half of the traces, per class.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct Half {
     class: [ClassSums; 2],
     pairs: Option<[PairSums; 2]>,
 }
 
 /// Everything a campaign accumulates: two independent halves (even and
-/// odd trace numbers).
-#[derive(Debug, Clone, Default)]
+/// odd trace numbers), exact integer sums, serialisable so that the sums
+/// of a chunk can travel between processes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sums {
     halves: [Half; 2],
     cycles_max: u32,
 }
 
 impl Sums {
+    /// Traces accumulated.
+    pub fn traces(&self) -> u64 {
+        (self.halves.iter())
+            .flat_map(|h| &h.class)
+            .map(|c| c.n)
+            .sum()
+    }
+
     fn add(&mut self, index: u64, class: tvla::Class, samples: &[u16], plan: &Plan, width: usize) {
         let half = &mut self.halves[(index & 1) as usize];
         half.class[class as usize].add(samples);
@@ -449,7 +458,8 @@ impl Sums {
         }
     }
 
-    fn merge(&mut self, other: &Sums) {
+    /// Add another accumulator's traces (disjoint from these).
+    pub fn merge(&mut self, other: &Sums) {
         for (mine, theirs) in self.halves.iter_mut().zip(&other.halves) {
             for (a, b) in mine.class.iter_mut().zip(&theirs.class) {
                 a.merge(b);
@@ -605,69 +615,111 @@ pub fn campaign(
         });
     }
     let subject = Subject::new(built, m)?;
-    let map = subject
-        .sample_map(plan.components)
-        .map_err(|message| LeakError::Run {
-            variant: m.variant.clone(),
-            trace: 0,
-            message,
-        })?;
+    let map = sample_map(&subject, plan)?;
     let mut sums = Sums::default();
     let mut done = 0;
     let mut curve = vec![];
-    let mut traces_to_leak = None;
-    let mut last = None;
     for &checkpoint in &plan.checkpoints {
-        let chunks: Vec<std::ops::Range<u64>> = (done..checkpoint)
-            .step_by(CHUNK as usize)
-            .map(|s| s..(s + CHUNK).min(checkpoint))
-            .collect();
         let counter = std::sync::atomic::AtomicU64::new(done);
-        // Merged as they finish (integer sums: the order does not matter),
-        // so memory stays a few accumulators however many traces.
-        let part = chunks
-            .into_par_iter()
-            .map(|range| {
-                let n = range.end - range.start;
-                let part = simulate(&subject, plan, range, None);
-                let now = counter.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
-                progress(now);
-                part
-            })
-            .try_reduce(Sums::default, |mut a, b| {
-                a.merge(&b);
-                Ok(a)
-            })?;
+        let part = accumulate_with(&subject, plan, done..checkpoint, &|n| {
+            progress(counter.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n)
+        })?;
         sums.merge(&part);
         done = checkpoint;
-        let (v, t) = first_order(&sums, &map);
-        if v.leaks && traces_to_leak.is_none() {
-            traces_to_leak = Some(checkpoint);
-        }
+        let (v, _) = first_order(&sums, &map);
         curve.push((checkpoint, v.max_abs_t, v.leaks));
-        last = Some((v, t));
     }
-    let (first, t) = last.expect("at least one checkpoint");
+    Ok(judge_with(&subject, plan, &sums, &map, curve))
+}
+
+/// The sums of traces `range` of the plan, on all cores: what one task of
+/// a distributed campaign computes. Merging the sums of disjoint ranges
+/// ([`Sums::merge`]) gives the sums of their union, bit for bit.
+pub fn accumulate(
+    built: &Built,
+    m: &Manifest,
+    plan: &Plan,
+    range: std::ops::Range<u64>,
+) -> Result<Sums, LeakError> {
+    accumulate_with(&Subject::new(built, m)?, plan, range, &|_| {})
+}
+
+/// The verdict of merged sums (the curve holds the last point only).
+pub fn judge(built: &Built, m: &Manifest, plan: &Plan, sums: &Sums) -> Result<Verdict, LeakError> {
+    let subject = Subject::new(built, m)?;
+    let map = sample_map(&subject, plan)?;
+    let (v, _) = first_order(sums, &map);
+    let curve = vec![(sums.traces(), v.max_abs_t, v.leaks)];
+    Ok(judge_with(&subject, plan, sums, &map, curve))
+}
+
+fn sample_map(subject: &Subject, plan: &Plan) -> Result<Vec<Point>, LeakError> {
+    subject
+        .sample_map(plan.components)
+        .map_err(|message| LeakError::Run {
+            variant: subject.m.variant.clone(),
+            trace: 0,
+            message,
+        })
+}
+
+/// Chunks of `range` on all cores, merged as they finish (integer sums:
+/// the order does not matter), so memory stays a few accumulators
+/// however many traces; `done(n)` after each chunk of n traces.
+fn accumulate_with(
+    subject: &Subject,
+    plan: &Plan,
+    range: std::ops::Range<u64>,
+    done: &(dyn Fn(u64) + Sync),
+) -> Result<Sums, LeakError> {
+    let chunks: Vec<std::ops::Range<u64>> = range
+        .clone()
+        .step_by(CHUNK as usize)
+        .map(|s| s..(s + CHUNK).min(range.end))
+        .collect();
+    chunks
+        .into_par_iter()
+        .map(|chunk| {
+            let n = chunk.end - chunk.start;
+            let part = simulate(subject, plan, chunk, None);
+            done(n);
+            part
+        })
+        .try_reduce(Sums::default, |mut a, b| {
+            a.merge(&b);
+            Ok(a)
+        })
+}
+
+fn judge_with(
+    subject: &Subject,
+    plan: &Plan,
+    sums: &Sums,
+    map: &[Point],
+    curve: Vec<(u64, Option<f64>, bool)>,
+) -> Verdict {
+    let (first, t) = first_order(sums, map);
     let width = plan.components.list().len();
-    Ok(Verdict {
+    let m = subject.m;
+    Verdict {
         target: m.target.name(),
         cipher: m.algorithm.to_string(),
         variant: m.variant.clone(),
         op: subject.op,
         masked: m.random.is_some(),
         vary: plan.vary,
-        traces: plan.traces,
+        traces: sums.traces(),
         components: plan.components.list().iter().map(|c| c.name()).collect(),
         cycles_per_trace: sums.cycles_max,
         samples: sums.cycles_max as usize * width,
         first_order: first,
-        second_order: plan.second_order.then(|| second_order(&sums, &map)),
-        bivariate: bivariate(&sums, &map),
+        second_order: plan.second_order.then(|| second_order(sums, map)),
+        bivariate: bivariate(sums, map),
+        traces_to_leak: curve.iter().find(|(_, _, leaks)| *leaks).map(|p| p.0),
         curve,
-        traces_to_leak,
         t,
         not_modelled: NOT_MODELLED,
-    })
+    }
 }
 
 /// Simulate `traces` traces and write them where SCALib, lascar, scared
@@ -686,25 +738,89 @@ pub fn export(
     dir: &std::path::Path,
     progress: Progress,
 ) -> Result<usize, ExportError> {
+    let set = traces(built, m, plan, 0..plan.traces, progress)?;
+    let (n, len) = (set.labels.len() as u64, set.len as u64);
+    let t_of = |order: u8| -> Vec<f64> {
+        t_vector(&set.samples, set.len, &set.labels, order)
+            .into_iter()
+            .map(|t| t.unwrap_or(f64::NAN))
+            .collect()
+    };
+    std::fs::create_dir_all(dir).map_err(|e| ExportError::Write(dir.to_path_buf(), e))?;
+    write_npy(&dir.join("traces.npy"), &[n, len], &set.samples)?;
+    write_npy(&dir.join("inputs.npy"), &[n, set.inputs.len() as u64 / n.max(1)], &set.inputs)?;
+    write_npy(&dir.join("keys.npy"), &[n, set.keys.len() as u64 / n.max(1)], &set.keys)?;
+    write_npy(&dir.join("labels.npy"), &[n], &set.labels)?;
+    // Our statistics of the same traces, for anyone comparing tools.
+    write_npy(&dir.join("t1.npy"), &[len], &t_of(1))?;
+    write_npy(&dir.join("t2.npy"), &[len], &t_of(2))?;
+    let map_path = dir.join("map.json");
+    std::fs::write(&map_path, serde_json::to_string_pretty(&set.describe()).expect("plain data"))
+        .map_err(|e| ExportError::Write(map_path, e))?;
+    Ok(set.len)
+}
+
+/// Traces of a campaign, row by row, as the export and the Python package
+/// hand them out.
+#[derive(Debug, Clone)]
+pub struct TraceSet {
+    /// N x `len` samples, row-major; shorter traces padded with zeros.
+    pub samples: Vec<i16>,
+    pub len: usize,
+    /// N x block bytes.
+    pub inputs: Vec<u8>,
+    /// N x key bytes.
+    pub keys: Vec<u8>,
+    /// N classes: 0 fixed, 1 random.
+    pub labels: Vec<u8>,
+    /// Each sample's place (the first `len`).
+    pub map: Vec<Point>,
+    pub target: &'static str,
+    pub cipher: String,
+    pub variant: String,
+    pub op: Op,
+    pub vary: Vary,
+    pub components: Vec<&'static str>,
+}
+
+impl TraceSet {
+    /// What map.json holds: the set's identity and its sample map.
+    pub fn describe(&self) -> serde_json::Value {
+        serde_json::json!({
+            "target": self.target,
+            "cipher": self.cipher,
+            "variant": self.variant,
+            "op": self.op.name(),
+            "vary": self.vary,
+            "components": self.components,
+            "not_modelled": NOT_MODELLED,
+            "samples": self.map,
+        })
+    }
+}
+
+/// Simulate traces `range` of the plan, every output checked.
+pub fn traces(
+    built: &Built,
+    m: &Manifest,
+    plan: &Plan,
+    range: std::ops::Range<u64>,
+    progress: Progress,
+) -> Result<TraceSet, LeakError> {
     let subject = Subject::new(built, m)?;
-    let map = subject
-        .sample_map(plan.components)
-        .map_err(|message| LeakError::Run {
-            variant: m.variant.clone(),
-            trace: 0,
-            message,
-        })?;
+    let mut map = sample_map(&subject, plan)?;
     let counter = std::sync::atomic::AtomicU64::new(0);
-    let chunks: Vec<std::ops::Range<u64>> = (0..plan.traces)
+    let chunks: Vec<std::ops::Range<u64>> = range
+        .clone()
         .step_by(CHUNK as usize)
-        .map(|s| s..(s + CHUNK).min(plan.traces))
+        .map(|s| s..(s + CHUNK).min(range.end))
         .collect();
     let parts: Vec<Result<Vec<(u64, TraceInput, Vec<u16>)>, LeakError>> = chunks
         .into_par_iter()
-        .map(|range| {
-            let n = range.end - range.start;
+        .map(|chunk| {
+            let n = chunk.end - chunk.start;
             let mut out = vec![];
-            simulate(&subject, plan, range, Some(&mut out))?;
+            simulate(&subject, plan, chunk, Some(&mut out))?;
             progress(counter.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n);
             Ok(out)
         })
@@ -714,54 +830,50 @@ pub fn export(
         rows.extend(part?);
     }
     let len = rows.iter().map(|(_, _, s)| s.len()).max().unwrap_or(0);
-    let bs = m.algorithm.block_bytes();
-    let mut traces = Vec::with_capacity(rows.len() * len);
-    let mut inputs = Vec::with_capacity(rows.len() * bs);
-    let mut keys = Vec::with_capacity(rows.len() * subject.key_bits / 8);
-    let mut labels = Vec::with_capacity(rows.len());
-    for (_, input, samples) in &rows {
-        traces.extend(samples.iter().map(|&x| x as i16));
-        traces.extend(std::iter::repeat_n(0i16, len - samples.len()));
-        inputs.extend_from_slice(&input.input);
-        keys.extend_from_slice(&input.key);
-        labels.push(input.class as u8);
-    }
-    let n = rows.len() as u64;
-    // Our statistics of the same traces, for anyone comparing tools: t of
-    // order 1 and 2 per sample, NaN where the sample is data-independent.
-    let mut classes = [ClassSums::default(), ClassSums::default()];
-    for (_, input, samples) in &rows {
-        classes[input.class as usize].add(samples);
-    }
-    let t_of = |order: u8| -> Vec<f64> {
-        let mut t: Vec<f64> = tvla::t_trace(&classes[0], &classes[1], order)
-            .into_iter()
-            .map(|t| t.unwrap_or(f64::NAN))
-            .collect();
-        t.resize(len, f64::NAN);
-        t
+    let mut set = TraceSet {
+        samples: Vec::with_capacity(rows.len() * len),
+        len,
+        inputs: vec![],
+        keys: vec![],
+        labels: vec![],
+        map: vec![],
+        target: m.target.name(),
+        cipher: m.algorithm.to_string(),
+        variant: m.variant.clone(),
+        op: subject.op,
+        vary: plan.vary,
+        components: plan.components.list().iter().map(|c| c.name()).collect(),
     };
-    std::fs::create_dir_all(dir).map_err(|e| ExportError::Write(dir.to_path_buf(), e))?;
-    write_npy(&dir.join("traces.npy"), &[n, len as u64], &traces)?;
-    write_npy(&dir.join("inputs.npy"), &[n, bs as u64], &inputs)?;
-    write_npy(&dir.join("keys.npy"), &[n, subject.key_bits as u64 / 8], &keys)?;
-    write_npy(&dir.join("labels.npy"), &[n], &labels)?;
-    write_npy(&dir.join("t1.npy"), &[len as u64], &t_of(1))?;
-    write_npy(&dir.join("t2.npy"), &[len as u64], &t_of(2))?;
-    let map_path = dir.join("map.json");
-    let json = serde_json::json!({
-        "target": m.target.name(),
-        "cipher": m.algorithm.to_string(),
-        "variant": m.variant,
-        "op": subject.op.name(),
-        "vary": plan.vary,
-        "components": plan.components.list().iter().map(|c| c.name()).collect::<Vec<_>>(),
-        "not_modelled": NOT_MODELLED,
-        "samples": map.iter().take(len).collect::<Vec<_>>(),
-    });
-    std::fs::write(&map_path, serde_json::to_string_pretty(&json).expect("plain data"))
-        .map_err(|e| ExportError::Write(map_path, e))?;
-    Ok(len)
+    for (_, input, samples) in &rows {
+        set.samples.extend(samples.iter().map(|&x| x as i16));
+        set.samples.extend(std::iter::repeat_n(0i16, len - samples.len()));
+        set.inputs.extend_from_slice(&input.input);
+        set.keys.extend_from_slice(&input.key);
+        set.labels.push(input.class as u8);
+    }
+    map.truncate(len);
+    set.map = map;
+    Ok(set)
+}
+
+/// Welch's t of order 1 or 2 per sample of `samples` (N x `len`,
+/// row-major), classes from `labels` (0 fixed, 1 random); `None` where
+/// data-independent. The statistics of [`crate::tvla::t_trace`] on
+/// traces from anywhere: the samples are shifted by their minimum to
+/// the unsigned values the sums take, which changes no t.
+pub fn t_vector(samples: &[i16], len: usize, labels: &[u8], order: u8) -> Vec<Option<f64>> {
+    let mut classes = [ClassSums::default(), ClassSums::default()];
+    let lowest = samples.iter().copied().min().unwrap_or(0) as i32;
+    let mut row = vec![0u16; len];
+    for (trace, &label) in samples.chunks(len.max(1)).zip(labels) {
+        for (r, &x) in row.iter_mut().zip(trace) {
+            *r = (x as i32 - lowest) as u16;
+        }
+        classes[(label != 0) as usize].add(&row);
+    }
+    let mut t = tvla::t_trace(&classes[0], &classes[1], order);
+    t.resize(len, None);
+    t
 }
 
 fn write_npy<T: npyz::Serialize + npyz::AutoSerialize + Copy>(

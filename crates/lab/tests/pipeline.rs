@@ -1191,6 +1191,23 @@ fn loop_cycles(manifest: &str, entry: &str, head: &str) -> Vec<u64> {
 }
 
 #[test]
+fn the_masked_aes_on_the_avr_is_pinned() {
+    // masked.S's header: S' 1880, masked key schedule 1281, rounds 1-9
+    // 9 x 192, round 10 160, plus entry and the block's load and store.
+    check(&Pin {
+        manifest: "avr/aes/masked.toml",
+        op: Op::EncryptWithKeySetup,
+        key_bits: 128,
+        cycles: (5184, 5184),
+        code_bytes: 1652,
+        table_bytes: 512,
+        ram_bytes: 464,
+        key_ram_bytes: 0,
+        key_destroyed: false,
+    });
+}
+
+#[test]
 fn aes_on_the_avr_is_pinned() {
     // compact: K1..K10 after K0 = the key buffer (176 B kept per key);
     // the rounds as compact.S's header states them.
