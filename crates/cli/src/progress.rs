@@ -69,19 +69,9 @@ impl Progress {
                 bar.set_message(label.to_string());
                 bar.inc(1);
             }
-            Progress::Lines {
-                what,
-                total,
-                done,
-                last,
-                ..
-            } => {
+            Progress::Lines { done, .. } => {
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                let mut last = last.lock().expect("no panic while held");
-                if last.elapsed() >= LINE_EVERY {
-                    *last = Instant::now();
-                    eprintln!("{what}: {n}/{} ({label})", total.load(Ordering::Relaxed));
-                }
+                self.line(n, label);
             }
             Progress::Quiet => {}
         }
@@ -94,21 +84,25 @@ impl Progress {
                 bar.set_message(label.to_string());
                 bar.set_position(n);
             }
-            Progress::Lines {
-                what,
-                total,
-                done,
-                last,
-                ..
-            } => {
+            Progress::Lines { done, .. } => {
                 done.fetch_max(n, Ordering::Relaxed);
-                let mut last = last.lock().expect("no panic while held");
-                if last.elapsed() >= LINE_EVERY {
-                    *last = Instant::now();
-                    eprintln!("{what}: {n}/{} ({label})", total.load(Ordering::Relaxed));
-                }
+                self.line(n, label);
             }
             Progress::Quiet => {}
+        }
+    }
+
+    /// A plain log's "done/total (label)" line, at most every [`LINE_EVERY`].
+    fn line(&self, n: u64, label: &str) {
+        if let Progress::Lines {
+            what, total, last, ..
+        } = self
+        {
+            let mut last = last.lock().expect("no panic while held");
+            if last.elapsed() >= LINE_EVERY {
+                *last = Instant::now();
+                eprintln!("{what}: {n}/{} ({label})", total.load(Ordering::Relaxed));
+            }
         }
     }
 

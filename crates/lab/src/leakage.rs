@@ -395,7 +395,11 @@ impl<'a> Subject<'a> {
         for step in steps {
             let text = texts
                 .entry(step.pc)
-                .or_insert_with(|| cpu.disassemble(step.pc).0)
+                .or_insert_with(|| {
+                    // one line of text: the ARM's disassembly tabs its operands
+                    let text = cpu.disassemble(step.pc).0;
+                    text.split_whitespace().collect::<Vec<_>>().join(" ")
+                })
                 .clone();
             for cycle in step.cycle..step.cycle + step.cycles.max(1) {
                 for (c, name) in names.iter().enumerate() {

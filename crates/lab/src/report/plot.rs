@@ -105,21 +105,9 @@ pub fn cache_sweep(points: &[SweepPoint]) -> Vec<Plot> {
                         .filter(|p| p.variant == *v)
                         .map(|p| (x(p.cache_kib), cycles(p) as f64))
                         .collect();
-                    chart
-                        .draw_series(LineSeries::new(line.clone(), colour.stroke_width(2)))?
-                        .label(v.to_string())
-                        .legend(move |(x, y)| {
-                            PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
-                        });
-                    chart.draw_series(line.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
+                    line_with_dots(&mut chart, line, colour, v.to_string())?;
                 }
-                chart
-                    .configure_series_labels()
-                    .background_style(WHITE.mix(0.85))
-                    .border_style(SAME)
-                    .label_font((FONT, 11))
-                    .position(SeriesLabelPosition::UpperRight)
-                    .draw()?;
+                legend(&mut chart, SeriesLabelPosition::UpperRight)?;
                 Ok(())
             });
             Some(Plot {
@@ -234,13 +222,7 @@ pub fn key_memory_classes(c: &Comparison) -> Option<Plot> {
                 chart.draw_series(ours.iter().map(|&p| Circle::new(p, 5, colour.filled())))?;
             }
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(SAME)
-            .label_font((FONT, 11))
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     });
     Some(Plot {
@@ -326,13 +308,7 @@ pub fn hardware_tradeoff(c: &Comparison) -> Option<Plot> {
             let at = (p.paper.0 + x_max * 0.01, p.paper.1);
             Text::new(format!("{} clocks", p.label), at, style.clone())
         }))?;
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(SAME)
-            .label_font((FONT, 11))
-            .position(SeriesLabelPosition::LowerRight)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
         Ok(())
     });
     Some(Plot {
@@ -375,6 +351,36 @@ fn svg(
 }
 
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
+
+/// The legend box of every plot, at `position`.
+fn legend<'a, 'b: 'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'b>, CT>,
+    position: SeriesLabelPosition,
+) -> DrawResult {
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(SAME)
+        .label_font((FONT, 11))
+        .position(position)
+        .draw()?;
+    Ok(())
+}
+
+/// A labelled line through `points`, each marked with a dot.
+fn line_with_dots<'a, 'b: 'a, CT: plotters::coord::CoordTranslate<From = (f64, f64)>>(
+    chart: &mut ChartContext<'a, SVGBackend<'b>, CT>,
+    points: Vec<(f64, f64)>,
+    colour: RGBAColor,
+    label: String,
+) -> DrawResult {
+    chart
+        .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
+    chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
+    Ok(())
+}
 
 /// A file-name-safe stem, also the page's anchor for a heading.
 pub(crate) fn slug(s: &str) -> String {
@@ -972,20 +978,9 @@ fn t_against_traces(verdicts: &[&crate::leakage::Verdict]) -> Option<Plot> {
         ))?;
         for (i, v) in verdicts.iter().enumerate() {
             let colour = Palette99::pick(i).to_rgba();
-            let line = points(v);
-            chart
-                .draw_series(LineSeries::new(line.clone(), colour.stroke_width(2)))?
-                .label(name(v))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2)));
-            chart.draw_series(line.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
+            line_with_dots(&mut chart, points(v), colour, name(v))?;
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(SAME)
-            .label_font((FONT, 11))
-            .position(SeriesLabelPosition::UpperLeft)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     });
     Some(Plot {

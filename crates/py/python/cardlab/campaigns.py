@@ -25,6 +25,22 @@ def _chunks(n: int, chunk: int) -> list[tuple[int, int]]:
     return [(s, min(s + chunk, n)) for s in range(0, n, chunk)]
 
 
+def _verdict(variant, total, seed, vary, components, second_order, firmware):
+    """The verdict of the merged sums of a whole campaign."""
+    from . import Verdict
+
+    report, t = _native.judge(
+        variant,
+        total,
+        seed=seed,
+        vary=vary,
+        components=components,
+        second_order=second_order,
+        firmware=firmware,
+    )
+    return Verdict(report=json.loads(report), t=t)
+
+
 def run_campaign(
     variant: str,
     n: int,
@@ -37,8 +53,6 @@ def run_campaign(
     firmware: Optional[str],
     client,
 ):
-    from . import Verdict
-
     from dask.distributed import Client, LocalCluster, as_completed
 
     own = None
@@ -71,16 +85,7 @@ def run_campaign(
         if own is not None:
             client.close()
             own.close()
-    report, t = _native.judge(
-        variant,
-        total,
-        seed=seed,
-        vary=vary,
-        components=components,
-        second_order=second_order,
-        firmware=firmware,
-    )
-    return Verdict(report=json.loads(report), t=t)
+    return _verdict(variant, total, seed, vary, components, second_order, firmware)
 
 
 def local(
@@ -96,21 +101,10 @@ def local(
 ):
     """The same campaign in this process, chunk after chunk, for
     comparison with a distributed one."""
-    from . import Verdict
-
     total = None
     for start, end in _chunks(n, chunk):
         part = _native.accumulate(
             variant, start, end, seed=seed, vary=vary, components=components, firmware=firmware
         )
         total = part if total is None else total.merge(part)
-    report, t = _native.judge(
-        variant,
-        total,
-        seed=seed,
-        vary=vary,
-        components=components,
-        second_order=second_order,
-        firmware=firmware,
-    )
-    return Verdict(report=json.loads(report), t=t)
+    return _verdict(variant, total, seed, vary, components, second_order, firmware)
