@@ -69,9 +69,13 @@ impl Avr {
         self.regs[(n & 31) as usize]
     }
 
+    #[inline(always)]
     fn set_r(&mut self, n: u8, v: u8) {
-        self.overwritten(self.regs[(n & 31) as usize], v);
-        self.regs[(n & 31) as usize] = v;
+        let i = (n & 31) as usize;
+        if self.observer.is_some() {
+            self.overwritten(self.regs[i], v);
+        }
+        self.regs[i] = v;
     }
 
     fn pair(&self, n: u8) -> u16 {

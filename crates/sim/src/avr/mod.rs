@@ -348,7 +348,10 @@ impl Avr {
         Ok(v)
     }
 
-    /// A destination written by an instruction, for the observer.
+    /// A destination written by an instruction, for the observer (kept
+    /// out of line: the unobserved run only tests for the observer).
+    #[cold]
+    #[inline(never)]
     pub(super) fn overwritten(&mut self, old: u8, new: u8) {
         if let Some(o) = self.observer.as_mut() {
             o.write_back(old as u32, new as u32);
@@ -357,7 +360,10 @@ impl Avr {
 
     /// A data-space write by the program.
     fn store(&mut self, addr: u16, v: u8) -> Result<(), Trap> {
-        let old = self.peek(addr).unwrap_or(0);
+        let old = match self.observer.is_some() {
+            true => self.peek(addr).unwrap_or(0),
+            false => 0,
+        };
         if !self.poke(addr, v) {
             return Err(Trap::Unmapped {
                 addr: addr as u32,
@@ -365,7 +371,9 @@ impl Avr {
             });
         }
         self.written(addr);
-        self.overwritten(old, v);
+        if self.observer.is_some() {
+            self.overwritten(old, v);
+        }
         self.notify(Space::Memory, addr as u32, v, true);
         Ok(())
     }
@@ -377,7 +385,9 @@ impl Avr {
     }
 
     fn set_io(&mut self, a: u16, v: u8) {
-        self.overwritten(self.io(a), v);
+        if self.observer.is_some() {
+            self.overwritten(self.io(a), v);
+        }
         self.poke(IO_BASE + a, v);
         self.written(IO_BASE + a);
     }
