@@ -130,7 +130,7 @@ fn headline(out_dir: &Path) -> String {
     }
     let n = |v: &str| counts.get(v).copied().unwrap_or(0);
     format!(
-        "{} published figures compared on the simulated CPUs: ours beat {}, tie {} and lose {}.",
+        "{} published figures compared with ours: ours beat {}, tie {} and lose {}.",
         n("better") + n("same") + n("worse"),
         n("better"),
         n("same"),

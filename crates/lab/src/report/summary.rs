@@ -135,7 +135,7 @@ pub fn summary_rows(s: &Summary) -> Vec<Vec<String>> {
 pub fn headline(s: &Summary) -> String {
     let a = &s.all;
     let mut out = format!(
-        "{} published figures compared on the simulated CPUs: ours beat {}, tie {} and lose {}.",
+        "{} published figures compared with ours: ours beat {}, tie {} and lose {}.",
         a.compared(),
         a.better,
         a.same,
