@@ -100,10 +100,6 @@ fn order_text(o: &OrderVerdict) -> String {
     }
 }
 
-fn max_t(o: &OrderVerdict) -> String {
-    leakage::t_text(o.max_abs_t)
-}
-
 pub fn run(args: LeakArgs, quiet: bool) -> Result<(), Failure> {
     if args.traces < 4 {
         return Err(Failure::Input(format!(
@@ -187,16 +183,16 @@ fn print_table(verdicts: &[Verdict], plan: &Plan) {
             v.op.name().to_string(),
             v.cycles_per_trace.to_string(),
             verdict_text(v),
-            max_t(&v.first_order),
+            leakage::t_text(v.first_order.max_abs_t),
             point_text(&v.first_order.at),
         ];
         if let Some(o) = &v.second_order {
-            row.extend([order_text(o), max_t(o), point_text(&o.at)]);
+            row.extend([order_text(o), leakage::t_text(o.max_abs_t), point_text(&o.at)]);
         }
         if let Some(o) = &v.bivariate {
             row.extend([
                 order_text(o),
-                max_t(o),
+                leakage::t_text(o.max_abs_t),
                 format!("{} & {}", point_text(&o.at), point_text(&o.with)),
             ]);
         }

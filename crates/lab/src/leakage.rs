@@ -519,24 +519,16 @@ fn simulate(
 
 /// The first-order verdict over `sums`, from the t of each half and of
 /// all traces.
-fn first_order(sums: &Sums, map: &[Point]) -> (OrderVerdict, Vec<Option<f64>>) {
+/// The univariate verdict of order 1 (the samples) or 2 (their centred
+/// squares), from the t of each half and of all traces.
+fn univariate(sums: &Sums, map: &[Point], order: u8) -> (OrderVerdict, Vec<Option<f64>>) {
     let halves = [0, 1].map(|h| {
         let c = &sums.halves[h].class;
-        tvla::t_trace(&c[0], &c[1], 1)
+        tvla::t_trace(&c[0], &c[1], order)
     });
     let all = sums.whole();
-    let t = tvla::t_trace(&all[0], &all[1], 1);
+    let t = tvla::t_trace(&all[0], &all[1], order);
     (verdict(&t, &halves, |i| (point(map, i), None)), t)
-}
-
-fn second_order(sums: &Sums, map: &[Point]) -> OrderVerdict {
-    let halves = [0, 1].map(|h| {
-        let c = &sums.halves[h].class;
-        tvla::t_trace(&c[0], &c[1], 2)
-    });
-    let all = sums.whole();
-    let t = tvla::t_trace(&all[0], &all[1], 2);
-    verdict(&t, &halves, |i| (point(map, i), None))
 }
 
 fn bivariate(sums: &Sums, map: &[Point]) -> Option<OrderVerdict> {
@@ -623,15 +615,19 @@ pub fn campaign(
     let mut sums = Sums::default();
     let mut done = 0;
     let mut curve = vec![];
-    for &checkpoint in &plan.checkpoints {
+    let last = plan.checkpoints.len().saturating_sub(1);
+    for (k, &checkpoint) in plan.checkpoints.iter().enumerate() {
         let counter = std::sync::atomic::AtomicU64::new(done);
         let part = accumulate_with(&subject, plan, done..checkpoint, &|n| {
             progress(counter.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n)
         })?;
         sums.merge(&part);
         done = checkpoint;
-        let (v, _) = first_order(&sums, &map);
-        curve.push((checkpoint, v.max_abs_t, v.leaks));
+        // the last point is the verdict's own, made once by judge_with
+        if k < last {
+            let (v, _) = univariate(&sums, &map, 1);
+            curve.push((checkpoint, v.max_abs_t, v.leaks));
+        }
     }
     Ok(judge_with(&subject, plan, &sums, &map, curve))
 }
@@ -652,9 +648,7 @@ pub fn accumulate(
 pub fn judge(built: &Built, m: &Manifest, plan: &Plan, sums: &Sums) -> Result<Verdict, LeakError> {
     let subject = Subject::new(built, m)?;
     let map = sample_map(&subject, plan)?;
-    let (v, _) = first_order(sums, &map);
-    let curve = vec![(sums.traces(), v.max_abs_t, v.leaks)];
-    Ok(judge_with(&subject, plan, sums, &map, curve))
+    Ok(judge_with(&subject, plan, sums, &map, vec![]))
 }
 
 fn sample_map(subject: &Subject, plan: &Plan) -> Result<Vec<Point>, LeakError> {
@@ -667,6 +661,12 @@ fn sample_map(subject: &Subject, plan: &Plan) -> Result<Vec<Point>, LeakError> {
         })
 }
 
+/// `range` cut into chunks of [`CHUNK`] traces, the last one shorter.
+fn chunks(range: std::ops::Range<u64>) -> Vec<std::ops::Range<u64>> {
+    let end = range.end;
+    range.step_by(CHUNK as usize).map(|s| s..(s + CHUNK).min(end)).collect()
+}
+
 /// Chunks of `range` on all cores, merged as they finish (integer sums:
 /// the order does not matter), so memory stays a few accumulators
 /// however many traces; `done(n)` after each chunk of n traces.
@@ -676,12 +676,7 @@ fn accumulate_with(
     range: std::ops::Range<u64>,
     done: &(dyn Fn(u64) + Sync),
 ) -> Result<Sums, LeakError> {
-    let chunks: Vec<std::ops::Range<u64>> = range
-        .clone()
-        .step_by(CHUNK as usize)
-        .map(|s| s..(s + CHUNK).min(range.end))
-        .collect();
-    chunks
+    chunks(range)
         .into_par_iter()
         .map(|chunk| {
             let n = chunk.end - chunk.start;
@@ -700,9 +695,10 @@ fn judge_with(
     plan: &Plan,
     sums: &Sums,
     map: &[Point],
-    curve: Vec<(u64, Option<f64>, bool)>,
+    mut curve: Vec<(u64, Option<f64>, bool)>,
 ) -> Verdict {
-    let (first, t) = first_order(sums, map);
+    let (first, t) = univariate(sums, map, 1);
+    curve.push((sums.traces(), first.max_abs_t, first.leaks));
     let width = plan.components.list().len();
     let m = subject.m;
     Verdict {
@@ -717,7 +713,7 @@ fn judge_with(
         cycles_per_trace: sums.cycles_max,
         samples: sums.cycles_max as usize * width,
         first_order: first,
-        second_order: plan.second_order.then(|| second_order(sums, map)),
+        second_order: plan.second_order.then(|| univariate(sums, map, 2).0),
         bivariate: bivariate(sums, map),
         traces_to_leak: curve.iter().find(|(_, _, leaks)| *leaks).map(|p| p.0),
         curve,
@@ -814,12 +810,7 @@ pub fn traces(
     let subject = Subject::new(built, m)?;
     let mut map = sample_map(&subject, plan)?;
     let counter = std::sync::atomic::AtomicU64::new(0);
-    let chunks: Vec<std::ops::Range<u64>> = range
-        .clone()
-        .step_by(CHUNK as usize)
-        .map(|s| s..(s + CHUNK).min(range.end))
-        .collect();
-    let parts: Vec<Result<Vec<(u64, TraceInput, Vec<u16>)>, LeakError>> = chunks
+    let parts: Vec<Result<Vec<(u64, TraceInput, Vec<u16>)>, LeakError>> = chunks(range)
         .into_par_iter()
         .map(|chunk| {
             let n = chunk.end - chunk.start;
