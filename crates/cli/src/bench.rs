@@ -5,7 +5,7 @@ use crate::Failure;
 use crate::data::{Data, firmware_root, shown};
 use crate::progress::Progress;
 use cardlab_lab::campaign::{self, Campaign, Job};
-use cardlab_lab::manifest::{Manifest, discover};
+use cardlab_lab::manifest::{Filter, Manifest, gather};
 use cardlab_lab::measure::Row;
 use cardlab_lab::report::{
     RESULT_HEADER, result_cells, result_legend, results_csv, results_markdown,
@@ -60,40 +60,20 @@ enum Format {
 /// The manifests under `root`, or at the given paths (each a manifest or a
 /// folder of them).
 pub fn manifests(root: &Path, paths: &[PathBuf]) -> Result<Vec<Manifest>, Failure> {
-    let input = |e: &dyn std::fmt::Display| Failure::Input(e.to_string());
-    if paths.is_empty() {
-        return discover(root).map_err(|e| input(&e));
-    }
-    let mut all = vec![];
-    for p in paths {
-        if p.is_dir() {
-            all.extend(discover(p).map_err(|e| input(&e))?);
-        } else if p.extension().is_some_and(|e| e == "toml") {
-            all.push(Manifest::load(p).map_err(|e| input(&e))?);
-        } else {
-            return Err(Failure::Input(format!(
-                "{}: not a manifest or a folder; give a <variant>.toml or a folder of them",
-                p.display()
-            )));
-        }
-    }
-    Ok(all)
+    gather(root, paths).map_err(|e| Failure::Input(e.to_string()))
 }
 
 /// The manifests the filters select.
 pub fn selected(args: &Selection, root: &Path) -> Result<Vec<Manifest>, Failure> {
-    let all = manifests(root, &args.paths)?;
-    let keep = |m: &Manifest| {
-        args.target
-            .as_ref()
-            .is_none_or(|t| t.eq_ignore_ascii_case(m.target.name()))
-            && args
-                .cipher
-                .as_ref()
-                .is_none_or(|c| c.parse() == Ok(m.algorithm))
-            && args.variant.as_ref().is_none_or(|v| v == &m.variant)
+    let filter = Filter {
+        target: args.target.as_deref(),
+        cipher: args.cipher.as_deref(),
+        variant: args.variant.as_deref(),
     };
-    let chosen: Vec<Manifest> = all.into_iter().filter(keep).collect();
+    let chosen: Vec<Manifest> = manifests(root, &args.paths)?
+        .into_iter()
+        .filter(|m| filter.keeps(m))
+        .collect();
     if chosen.is_empty() {
         return Err(Failure::Input(format!(
             "no firmware variant matches under {}; `cardlab bench` with no filter lists them all",

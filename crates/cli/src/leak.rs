@@ -29,7 +29,7 @@ pub struct LeakArgs {
     #[arg(long, value_enum, default_value_t = VaryArg::Input)]
     vary: VaryArg,
     /// Power-model components to sum into the samples, comma-separated [default: all: value, overwrite, result-bus, data-bus, address-bus].
-    #[arg(long, value_delimiter = ',', value_parser = parse_component)]
+    #[arg(long, value_delimiter = ',', value_parser = Component::parse)]
     components: Vec<Component>,
     /// Also test second order, univariate (centred squares of each sample).
     #[arg(long)]
@@ -57,13 +57,6 @@ enum VaryArg {
 enum Format {
     Table,
     Json,
-}
-
-fn parse_component(s: &str) -> Result<Component, String> {
-    Component::parse(s).ok_or_else(|| {
-        let names: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
-        format!("unknown component '{s}'; use {}", names.join(", "))
-    })
 }
 
 fn parse_range(s: &str) -> Result<(u32, u32), String> {

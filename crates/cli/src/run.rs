@@ -3,7 +3,7 @@
 use crate::Failure;
 use cardlab_sim::leon2::{CacheConfig, MemoryConfig};
 use cardlab_sim::observe::Trace;
-use cardlab_sim::target::{ALL, BootOptions, Program, Target};
+use cardlab_sim::target::{ALL, BootOptions, Program, Target, parse_number};
 use cardlab_sim::{Cpu, Register, SimError, Space, Stop};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -145,13 +145,6 @@ fn address(text: &str, symbols: &BTreeMap<String, u32>, what: &str) -> Result<u3
     })
 }
 
-fn parse_number(text: &str) -> Option<u32> {
-    match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-        Some(hex) => u32::from_str_radix(hex, 16).ok(),
-        None => text.parse().ok(),
-    }
-}
-
 /// How one `SPACE:START:X` option reads its last field.
 struct RangeOption {
     name: &'static str,
@@ -185,17 +178,7 @@ fn parse_range<T>(
     let [space, start, tail] = text.split(':').collect::<Vec<_>>()[..] else {
         return Err(bad(option.form));
     };
-    let known = target.spaces();
-    let space = Space::parse(space)
-        .filter(|s| known.contains(s))
-        .ok_or_else(|| {
-            let names: Vec<&str> = known.iter().map(|s| s.name()).collect();
-            bad(&format!(
-                "no space '{space}' on {}; use {}",
-                target.name(),
-                names.join(", ")
-            ))
-        })?;
+    let space = target.space(space).map_err(|e| bad(&e.to_string()))?;
     let start = address(start, symbols, "start")?;
     let (value, len) = last(tail)
         .filter(|&(_, n)| n > 0)

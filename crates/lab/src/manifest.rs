@@ -183,6 +183,8 @@ pub enum ManifestError {
     },
     #[error("{path}: {message}; see docs/lab.md for the manifest fields")]
     Invalid { path: PathBuf, message: String },
+    #[error("{0}: not a manifest or a folder; give a <variant>.toml or a folder of them")]
+    NotAManifest(PathBuf),
 }
 
 impl Manifest {
@@ -319,6 +321,43 @@ pub fn is_compiled(source: &Path) -> bool {
 
 /// Where the virtual card's OS lives under `firmware/` (docs/card.md).
 pub const CARD_OS_DIR: &str = "mcs51/cardos";
+
+/// The manifests under `root`, or at `paths` (each a manifest or a folder
+/// of them, anywhere).
+pub fn gather(root: &Path, paths: &[PathBuf]) -> Result<Vec<Manifest>, ManifestError> {
+    if paths.is_empty() {
+        return discover(root);
+    }
+    let mut all = vec![];
+    for p in paths {
+        if p.is_dir() {
+            all.extend(discover(p)?);
+        } else if p.extension().is_some_and(|e| e == "toml") {
+            all.push(Manifest::load(p)?);
+        } else {
+            return Err(ManifestError::NotAManifest(p.clone()));
+        }
+    }
+    Ok(all)
+}
+
+/// Which variants a command takes: by target, cipher and variant name,
+/// each if given.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Filter<'a> {
+    pub target: Option<&'a str>,
+    pub cipher: Option<&'a str>,
+    pub variant: Option<&'a str>,
+}
+
+impl Filter<'_> {
+    pub fn keeps(&self, m: &Manifest) -> bool {
+        self.target
+            .is_none_or(|t| t.eq_ignore_ascii_case(m.target.name()))
+            && self.cipher.is_none_or(|c| c.parse() == Ok(m.algorithm))
+            && self.variant.is_none_or(|v| v == m.variant)
+    }
+}
 
 /// Every manifest under `firmware/`, sorted by path.
 pub fn discover(firmware: &Path) -> Result<Vec<Manifest>, ManifestError> {

@@ -10,12 +10,12 @@
 use cardlab_lab::build::{Built, build};
 use cardlab_lab::campaign;
 use cardlab_lab::leakage::{self, Plan, Sums, Vary};
-use cardlab_lab::manifest::{Manifest, discover};
+use cardlab_lab::manifest::{Filter, Manifest, gather};
 use cardlab_lab::report::{comparisons_csv, results_csv};
 use cardlab_lab::{repo_root, seeds};
 use cardlab_sim::observe::downcast;
 use cardlab_sim::power::{Component, Components};
-use cardlab_sim::target::{ALL, Target};
+use cardlab_sim::target::{ALL, Image, Target};
 use cardlab_sim::{Executed, Observer, Space, Stop};
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
@@ -90,18 +90,11 @@ impl Observer for Steps {
     }
 }
 
-/// An address: a symbol of the image or a number (0x.. or decimal).
-fn address(symbols: &std::collections::BTreeMap<String, u32>, label: &str) -> PyResult<u32> {
-    if let Some(&a) = symbols.get(label) {
-        return Ok(a);
-    }
-    let parsed = match label.strip_prefix("0x").or_else(|| label.strip_prefix("0X")) {
-        Some(hex) => u32::from_str_radix(hex, 16).ok(),
-        None => label.parse().ok(),
-    };
-    parsed.ok_or_else(|| {
+/// An address as `cardlab run` takes it, with its message when it is none.
+fn address(image: &Image, label: &str, what: &str) -> PyResult<u32> {
+    image.address(label).ok_or_else(|| {
         fail(format!(
-            "'{label}' is neither a symbol of the image nor an address; give a label it exports or 0x..."
+            "{what} '{label}' is neither a number nor a symbol of the program; export the label or give an address"
         ))
     })
 }
@@ -135,22 +128,14 @@ fn run<'py>(
     let image = target.read_part(&image, part.as_deref()).map_err(fail)?;
     let spaces: Vec<(Space, u32, u32)> = dump
         .iter()
-        .map(|(name, start, len)| {
-            let space = Space::parse(name)
-                .filter(|s| target.spaces().contains(s))
-                .ok_or_else(|| {
-                    let known: Vec<&str> = target.spaces().iter().map(|s| s.name()).collect();
-                    fail(format!("{} has no space '{name}'; use {}", target.name(), known.join(", ")))
-                })?;
-            Ok((space, *start, *len))
-        })
+        .map(|(name, start, len)| Ok((target.space(name).map_err(fail)?, *start, *len)))
         .collect::<PyResult<_>>()?;
     let mut cpu = image.boot();
     if let Some(label) = &entry {
-        cpu.set_pc(address(&image.symbols, label)?);
+        cpu.set_pc(address(&image, label, "entry")?);
     }
     if let Some(label) = &call {
-        cpu.call(address(&image.symbols, label)?).map_err(fail)?;
+        cpu.call(address(&image, label, "call")?).map_err(fail)?;
     }
     if trace {
         cpu.set_observer(Some(Box::new(Steps::default())));
@@ -188,29 +173,16 @@ fn run<'py>(
     Ok((json.to_string(), dumps, steps))
 }
 
-/// The manifests under `firmware` (or at `paths`), filtered.
-fn select(
-    paths: &[PathBuf],
-    firmware: Option<PathBuf>,
-    target: Option<&str>,
-    cipher: Option<&str>,
-    variant: Option<&str>,
-) -> PyResult<Vec<Manifest>> {
-    let mut all = vec![];
-    if paths.is_empty() {
-        all = discover(&folder(firmware, "firmware")?).map_err(fail)?;
-    }
-    for p in paths {
-        match p.is_dir() {
-            true => all.extend(discover(p).map_err(fail)?),
-            false => all.push(Manifest::load(p).map_err(fail)?),
-        }
-    }
-    let chosen: Vec<Manifest> = all
+/// The manifests under `firmware` (or at `paths`) that `filter` keeps.
+fn select(paths: &[PathBuf], firmware: Option<PathBuf>, filter: Filter) -> PyResult<Vec<Manifest>> {
+    let root = match paths.is_empty() {
+        true => folder(firmware, "firmware")?,
+        false => PathBuf::new(),
+    };
+    let chosen: Vec<Manifest> = gather(&root, paths)
+        .map_err(fail)?
         .into_iter()
-        .filter(|m| target.is_none_or(|t| t.eq_ignore_ascii_case(m.target.name())))
-        .filter(|m| cipher.is_none_or(|c| c.parse() == Ok(m.algorithm)))
-        .filter(|m| variant.is_none_or(|v| v == m.variant))
+        .filter(|m| filter.keeps(m))
         .collect();
     match chosen.is_empty() {
         true => Err(fail("no firmware variant matches; cardlab.bench() with no filter lists them all")),
@@ -241,7 +213,12 @@ fn bench_csv(
     firmware: Option<PathBuf>,
     vectors: Option<PathBuf>,
 ) -> PyResult<String> {
-    let manifests = select(&paths, firmware, target.as_deref(), cipher.as_deref(), variant.as_deref())?;
+    let filter = Filter {
+        target: target.as_deref(),
+        cipher: cipher.as_deref(),
+        variant: variant.as_deref(),
+    };
+    let manifests = select(&paths, firmware, filter)?;
     py.detach(|| {
         let rows = measure(&manifests, vectors)?.rows;
         results_csv(&rows).map_err(fail)
@@ -259,7 +236,7 @@ fn seed_tables(
     seeds: Option<PathBuf>,
 ) -> PyResult<Vec<(String, String)>> {
     let figures_path = folder(seeds, "seeds")?.join("figures.csv");
-    let manifests = select(&[], firmware, None, None, None)?;
+    let manifests = select(&[], firmware, Filter::default())?;
     py.detach(|| {
         let figures = seeds::load(&figures_path).map_err(fail)?;
         let rows = measure(&manifests, vectors)?.rows;
@@ -300,12 +277,7 @@ fn plan(traces: u64, seed: u64, vary: &str, components: Option<Vec<String>>, sec
     if let Some(names) = components {
         let list = names
             .iter()
-            .map(|n| {
-                Component::parse(n).ok_or_else(|| {
-                    let known: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
-                    fail(format!("unknown component '{n}'; use {}", known.join(", ")))
-                })
-            })
+            .map(|n| Component::parse(n).map_err(fail))
             .collect::<PyResult<Vec<_>>>()?;
         plan.components = Components::of(&list);
     }

@@ -55,7 +55,8 @@ def test_errors_are_exceptions_with_one_line_messages(program, tmp_path):
     cases = [
         (lambda: cardlab.run("z80", program), "unknown target"),
         (lambda: cardlab.run("mcs51", tmp_path / "none.ihx"), "no such file"),
-        (lambda: cardlab.run("mcs51", program, dump=[("flash", 0, 1)]), "has no space 'flash'"),
+        (lambda: cardlab.run("mcs51", program, dump=[("flash", 0, 1)]), "no space 'flash' on mcs51; use code, iram, sfr, xram"),
+        (lambda: cardlab.run("mcs51", program, entry="nowhere"), "'nowhere' is neither a number nor a symbol"),
         (lambda: cardlab.run("mcs51", program, max_cycles=1), "cycle budget"),
         (lambda: cardlab.traces("mcs51/aes/nonesuch", 10), "no such manifest"),
         (lambda: cardlab.traces("mcs51/aes/fast", 10, vary="plaintext"), "use 'input' or 'key'"),

@@ -52,10 +52,19 @@ impl Component {
         }
     }
 
-    pub fn parse(s: &str) -> Option<Component> {
-        Component::ALL.into_iter().find(|c| c.name() == s)
+    /// A component by its name.
+    pub fn parse(s: &str) -> Result<Component, UnknownComponent> {
+        Component::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| UnknownComponent(s.to_string()))
     }
 }
+
+/// A component name the model does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown component '{0}'; use {names}", names = Component::ALL.map(Component::name).join(", "))]
+pub struct UnknownComponent(pub String);
 
 /// A set of components, as a bit mask in [`Component::ALL`] order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -159,6 +159,12 @@ pub struct BootOptions {
 }
 
 impl Image {
+    /// An address as a user writes it: a number (decimal or 0x hex) or a
+    /// symbol of the image.
+    pub fn address(&self, text: &str) -> Option<u32> {
+        parse_number(text).or_else(|| self.symbols.get(text).copied())
+    }
+
     /// A CPU after reset with this image in place.
     pub fn boot(&self) -> Box<dyn Cpu> {
         self.boot_with(&BootOptions::default())
@@ -192,6 +198,12 @@ pub struct Program {
 pub enum TargetError {
     #[error("unknown target '{0}'; known targets: {known}", known = Target::names())]
     Unknown(String),
+    #[error("no space '{space}' on {target}; use {known}")]
+    UnknownSpace {
+        target: &'static str,
+        space: String,
+        known: String,
+    },
     #[error("cannot read {path}: {source}")]
     Read {
         path: PathBuf,
@@ -268,6 +280,21 @@ impl Target {
     /// The memory spaces `cardlab run --dump/--set` may name.
     pub fn spaces(self) -> &'static [Space] {
         self.0.spaces
+    }
+
+    /// One of this target's memory spaces, by a name [`Space::parse`]
+    /// takes.
+    pub fn space(self, name: &str) -> Result<Space, TargetError> {
+        Space::parse(name)
+            .filter(|s| self.spaces().contains(s))
+            .ok_or_else(|| TargetError::UnknownSpace {
+                target: self.name(),
+                space: name.to_string(),
+                known: (self.spaces().iter())
+                    .map(|s| s.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
     }
 
     /// What the image file must be.
@@ -414,6 +441,14 @@ pub(crate) mod load {
             target,
             map,
         }
+    }
+}
+
+/// A number as a user writes it: decimal, or hex after 0x.
+pub fn parse_number(text: &str) -> Option<u32> {
+    match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
     }
 }
 
