@@ -3,6 +3,16 @@
  * README.md gives the rules; the comments here say how they are kept.
  */
 #include <string.h>
+
+/* The 8051 card OS is built with --stack-auto, every frame on the 8051's
+ * IRAM stack (at most 160 bytes next to the card OS): there the VM's
+ * bigger locals are static instead. Nothing here is reentrant or
+ * recursive, so this changes no behaviour. */
+#ifdef __SDCC_mcs51
+#define CVM_STATIC static
+#else
+#define CVM_STATIC
+#endif
 #include "cvm.h"
 
 /* instruction classes (low 3 bits of the opcode) */
@@ -61,14 +71,21 @@ static uint32_t le32(const uint8_t *p)
          | (uint32_t)p[3] << 24;
 }
 
+/* The 8 bytes of program slot `index`. */
+static void fetch_slot(const struct cvm *vm, uint16_t index, uint8_t *slot)
+{
+#ifdef CVM_PROG_CALLBACK
+    cvm_prog_read(vm->prog, index, slot);
+#else
+    memcpy(slot, vm->prog + (size_t)index * 8u, 8);
+#endif
+}
+
 void cvm_fetch(const struct cvm *vm, uint16_t index, struct cvm_insn *in)
 {
-    uint8_t b[8];
-#ifdef CVM_PROG_CALLBACK
-    cvm_prog_read(vm->prog, index, b);
-#else
-    memcpy(b, vm->prog + (size_t)index * 8u, 8);
-#endif
+    CVM_STATIC uint8_t b[8];
+
+    fetch_slot(vm, index, b);
     in->op = b[0];
     in->dst = b[1] & 0x0f;
     in->src = b[1] >> 4;
@@ -97,7 +114,7 @@ void cvm_init(struct cvm *vm, const cvm_helper *helpers, uint8_t nhelpers,
  * the LDDW is), so slot t is one exactly when slot t-1 has opcode LDDW. */
 static cvm_status check_jump(const struct cvm *vm, uint16_t pc, int32_t rel)
 {
-    struct cvm_insn prev;
+    CVM_STATIC struct cvm_insn prev;
     int32_t t = (int32_t)pc + 1 + rel;
 
     if (t < 0 || t >= (int32_t)vm->len)
@@ -253,7 +270,7 @@ static cvm_status refuse(struct cvm *vm, uint16_t pc, cvm_status s)
 
 cvm_status cvm_load(struct cvm *vm, const uint8_t *prog, uint16_t len)
 {
-    struct cvm_insn in, hi;
+    CVM_STATIC struct cvm_insn in, hi;
     uint16_t pc, last = 0;
     cvm_status s;
 
@@ -337,28 +354,67 @@ static cvm_status stop(struct cvm *vm, uint16_t pc, cvm_status s)
     return s;
 }
 
+/*
+ * The run keeps its working state (registers, counters, budget, the
+ * instruction) in variables of its own, not behind vm: on the 8-bit cards
+ * an access through a pointer costs several times one to a variable (on
+ * the 8051, a library call per byte of a generic pointer). vm is brought
+ * up to date before a helper is called and when the run stops, so helpers
+ * and the host see exactly what cvm.h promises.
+ */
+static void sync(struct cvm *vm, const uint32_t *r, const uint32_t *count, uint32_t left)
+{
+    memcpy(vm->r, r, sizeof vm->r);
+    memcpy(vm->count, count, sizeof vm->count);
+    vm->budget = left;
+}
+
+#define halt(vm, left, pc, s) (sync(vm, r, count, left), stop(vm, pc, s))
+
+uint8_t cvm_charge(struct cvm *vm, uint32_t n)
+{
+    if (n >= vm->budget) {
+        cvm_fail(vm, CVM_BUDGET);
+        return 0;
+    }
+    vm->budget -= n;
+    return 1;
+}
+
 cvm_status cvm_run(struct cvm *vm, uint32_t arg, uint32_t budget)
 {
-    struct cvm_insn in;
-    uint32_t a, b, *r = vm->r;
+    CVM_STATIC struct cvm_insn in;
+    CVM_STATIC uint8_t slot[8];
+    CVM_STATIC uint32_t a, b, left;
+    CVM_STATIC uint32_t r[11], count[CVM_NCOUNT];
     uint16_t pc = 0;
     uint8_t op, cls, code, n, cnt, taken, eq, lt, slt, *p;
 
-    memset(vm->r, 0, sizeof vm->r);
-    memset(vm->count, 0, sizeof vm->count);
+    memset(r, 0, sizeof r);
+    memset(count, 0, sizeof count);
     if (vm->stack_size)
         memset(vm->stack, 0, vm->stack_size);
     r[1] = arg;
     r[10] = CVM_STACK_TOP;
-    vm->budget = budget;
+    left = budget;
     if (!vm->loaded)
-        return stop(vm, 0, CVM_NOT_LOADED);
+        return halt(vm, left, 0, CVM_NOT_LOADED);
 
     for (;;) {
-        if (vm->budget == 0)
-            return stop(vm, pc, CVM_BUDGET);
-        cvm_fetch(vm, pc, &in);
-        op = in.op;
+        if (left == 0)
+            return halt(vm, left, pc, CVM_BUDGET);
+#ifdef CVM_TICK
+        if (((uint16_t)left & CVM_TICK) == 0)
+            cvm_tick();
+#endif
+        /* decoded here rather than by cvm_fetch: no stores through a pointer */
+        fetch_slot(vm, pc, slot);
+        op = in.op = slot[0];
+        in.dst = slot[1] & 0x0f;
+        in.src = slot[1] >> 4;
+        in.off = (int16_t)(uint16_t)(slot[2] | (uint16_t)slot[3] << 8);
+        in.imm = (uint32_t)slot[4] | (uint32_t)slot[5] << 8 | (uint32_t)slot[6] << 16
+               | (uint32_t)slot[7] << 24;
         cls = op & 0x07;
         code = op & 0xf0;
         /* the second operand: register or immediate */
@@ -375,7 +431,7 @@ cvm_status cvm_run(struct cvm *vm, uint32_t arg, uint32_t budget)
             case A_MUL: a *= b; break;
             case A_DIV:
                 if (b == 0)
-                    return stop(vm, pc, CVM_DIV_ZERO);
+                    return halt(vm, left, pc, CVM_DIV_ZERO);
                 a /= b;
                 break;
             case A_OR:  a |= b; break;
@@ -385,7 +441,7 @@ cvm_status cvm_run(struct cvm *vm, uint32_t arg, uint32_t budget)
             case A_NEG: a = 0u - a; break;
             case A_MOD:
                 if (b == 0)
-                    return stop(vm, pc, CVM_DIV_ZERO);
+                    return halt(vm, left, pc, CVM_DIV_ZERO);
                 a %= b;
                 break;
             case A_XOR: a ^= b; break;
@@ -405,7 +461,7 @@ cvm_status cvm_run(struct cvm *vm, uint32_t arg, uint32_t budget)
                 }
                 break;
             default:
-                return stop(vm, pc, CVM_BAD_OPCODE);
+                return halt(vm, left, pc, CVM_BAD_OPCODE);
             }
             r[in.dst] = a;
             pc++;
@@ -415,16 +471,17 @@ cvm_status cvm_run(struct cvm *vm, uint32_t arg, uint32_t budget)
         case C_JMP32:
             cnt = CVM_CNT_JMP;
             if (op == OP_EXIT) {
-                vm->count[CVM_CNT_JMP]++;
-                vm->budget--;
-                return stop(vm, pc, CVM_OK);
+                count[CVM_CNT_JMP]++;
+                return halt(vm, left - 1, pc, CVM_OK);
             }
             if (op == OP_CALL) {
+                sync(vm, r, count, left);
                 vm->status = CVM_OK;
                 vm->pc = pc;
                 a = vm->helpers[(uint8_t)in.imm](vm);
                 if (vm->status != CVM_OK)
                     return stop(vm, pc, vm->status);
+                left = vm->budget;      /* less what the helper charged */
                 r[0] = a;
                 cnt = CVM_CNT_CALL;
                 pc++;
@@ -461,7 +518,7 @@ cvm_status cvm_run(struct cvm *vm, uint32_t arg, uint32_t budget)
             case J_JSLE: taken = slt || eq; break;
             case J_JSET: taken = (a & b) != 0; break;
             default:
-                return stop(vm, pc, CVM_BAD_OPCODE);
+                return halt(vm, left, pc, CVM_BAD_OPCODE);
             }
             pc += 1 + (taken ? (uint16_t)in.off : 0);
             break;
@@ -478,10 +535,10 @@ cvm_status cvm_run(struct cvm *vm, uint32_t arg, uint32_t budget)
             if (cls == C_LDX) {
                 p = cvm_mem(vm, r[in.src] + (uint32_t)(int32_t)in.off, n, 0);
                 if (p == NULL)
-                    return stop(vm, pc, CVM_OOB_LOAD);
+                    return halt(vm, left, pc, CVM_OOB_LOAD);
                 if (n == 8) {   /* fill: the upper half must be 0 */
                     if (p[4] | p[5] | p[6] | p[7])
-                        return stop(vm, pc, CVM_WIDE_LOAD);
+                        return halt(vm, left, pc, CVM_WIDE_LOAD);
                     n = 4;
                 }
                 a = 0;
@@ -492,7 +549,7 @@ cvm_status cvm_run(struct cvm *vm, uint32_t arg, uint32_t budget)
                 b = cls == C_STX ? r[in.src] : in.imm;
                 p = cvm_mem(vm, a + (uint32_t)(int32_t)in.off, n, 1);
                 if (p == NULL)
-                    return stop(vm, pc, CVM_OOB_STORE);
+                    return halt(vm, left, pc, CVM_OOB_STORE);
                 while (n--) {   /* DW spill: the upper four bytes are 0 */
                     *p++ = (uint8_t)b;
                     b >>= 8;
@@ -501,7 +558,7 @@ cvm_status cvm_run(struct cvm *vm, uint32_t arg, uint32_t budget)
             pc++;
             break;
         }
-        vm->count[cnt]++;
-        vm->budget--;
+        count[cnt]++;
+        left--;
     }
 }

@@ -37,6 +37,13 @@
 void cvm_prog_read(const uint8_t *prog, uint16_t index, uint8_t *buf);
 #endif
 
+/* Define CVM_TICK as a mask 2^k - 1 to have cvm_run call the port's
+ * cvm_tick() every 2^k instructions: a card sends a NULL procedure byte
+ * there, so that a long run is not taken for a mute card. */
+#ifdef CVM_TICK
+void cvm_tick(void);
+#endif
+
 /* ---- status words --------------------------------------------------------- */
 
 typedef uint8_t cvm_status;
@@ -130,6 +137,13 @@ uint8_t *cvm_mem(struct cvm *vm, uint32_t addr, uint32_t len, uint8_t write);
 
 /* For helpers: end the run with status s (not CVM_OK). */
 void cvm_fail(struct cvm *vm, cvm_status s);
+
+/* For helpers: charge n instructions' worth of the budget for the helper's
+ * own work (an EEPROM write, a cipher call), so that a loop of helper calls
+ * ends as a loop of instructions does. 1 if the budget had more than n
+ * left; else 0, and the run ends with CVM_BUDGET at the CALL (the helper
+ * should then do nothing). */
+uint8_t cvm_charge(struct cvm *vm, uint32_t n);
 
 /* One slot of the program, decoded (what the verifier and the run read). */
 struct cvm_insn {

@@ -17,11 +17,19 @@ struct Manifest {
     target: String,
     chip: String,
     build: Sources,
-    /// Build name → its extra compiler options (defines).
-    builds: BTreeMap<String, Vec<String>>,
-    /// Build name → the assembly it adds to `build.asm`.
+    builds: BTreeMap<String, Build>,
+}
+
+/// One build of the card OS: what it adds to `[build]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Build {
+    /// sdcc options (memory model, defines) for every compile and the link.
+    options: Vec<String>,
     #[serde(default)]
-    asm_builds: BTreeMap<String, Vec<PathBuf>>,
+    c: Vec<PathBuf>,
+    #[serde(default)]
+    asm: Vec<PathBuf>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -84,7 +92,7 @@ fn load(path: &Path) -> Result<Manifest, CardosError> {
 /// Build `name` of the card OS described by `manifest`.
 pub fn build(manifest: &Path, name: &str) -> Result<Image, CardosError> {
     let m = load(manifest)?;
-    let defines = m
+    let b = m
         .builds
         .get(name)
         .ok_or_else(|| CardosError::UnknownBuild {
@@ -95,17 +103,18 @@ pub fn build(manifest: &Path, name: &str) -> Result<Image, CardosError> {
     let here = manifest.parent().unwrap_or(Path::new("."));
     let dir = tempfile::tempdir().map_err(BuildError::Io)?;
     let out = dir.path();
-    let c: Vec<PathBuf> = m.build.c.iter().map(|s| here.join(s)).collect();
+    let c: Vec<PathBuf> = (m.build.c.iter().chain(&b.c))
+        .map(|s| here.join(s))
+        .collect();
     let mut rels = assemble_each(&c, "rel", |rel, path| {
         let mut args: Vec<String> = m.build.sdcc.clone();
-        args.extend(defines.iter().cloned());
+        args.extend(b.options.iter().cloned());
         args.extend(["-c".into(), path.display().to_string(), "-o".into()]);
         args.push(out.join(rel).display().to_string());
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         run_tool("sdcc", "Debian sdcc", &args, here)
     })?;
-    let asm: Vec<PathBuf> = (m.build.asm.iter())
-        .chain(m.asm_builds.get(name).into_iter().flatten())
+    let asm: Vec<PathBuf> = (m.build.asm.iter().chain(&b.asm))
         .map(|s| here.join(s))
         .collect();
     rels.extend(assemble_each(&asm, "rel", |rel, path| {
@@ -116,6 +125,7 @@ pub fn build(manifest: &Path, name: &str) -> Result<Image, CardosError> {
         run_tool("sdas8051", "Debian sdcc", &args, here)
     })?);
     let mut args: Vec<String> = m.build.sdcc.clone();
+    args.extend(b.options.iter().cloned());
     args.extend(m.build.link.iter().cloned());
     args.push("-Wl-j".into());
     args.extend(["-o".into(), m.build.output.clone()]);

@@ -4,6 +4,7 @@
 //! powered card with the cost of each exchange ([`session`]) and the link
 //! to vsmartcard's vpcd ([`vpcd`]).
 
+pub mod applet;
 pub mod cardos;
 pub mod image;
 pub mod session;

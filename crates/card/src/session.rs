@@ -10,8 +10,9 @@ use cardlab_sim::target::Image;
 use cardlab_sim::{Cpu, SimError, Space};
 use thiserror::Error;
 
-/// The longest a card may compute before it answers or asks for the next
-/// character: 2 s of card time at 15 MHz; a card past it is mute.
+/// The longest a card may compute without sending a character (a NULL
+/// procedure byte 60 counts, as ISO/IEC 7816-3's work waiting time is
+/// between characters): 2 s of card time at 15 MHz; a card past it is mute.
 pub const TURN_BUDGET: u64 = 30_000_000;
 
 /// The clock on the card's CLK contact that times the I/O line, MHz (the
@@ -180,10 +181,15 @@ impl Card {
         }
         self.chip().send_to_card(send);
         self.characters += send.len();
-        let budget = self.cpu.cycles() + TURN_BUDGET;
+        let mut budget = self.cpu.cycles() + TURN_BUDGET;
+        let mut sent = 0;
         loop {
             if self.chip().waiting() {
                 break;
+            }
+            if self.cpu.cycles() >= budget && self.chip().unread_from_card() > sent {
+                sent = self.chip().unread_from_card();
+                budget = self.cpu.cycles() + TURN_BUDGET;
             }
             if self.cpu.cycles() >= budget {
                 self.powered = false;

@@ -1,11 +1,11 @@
 #!/bin/sh
 # Build the card OS image as cardos.toml describes it.
-#   build.sh OUTDIR [precomputed|onthefly] [extra sdcc options...]
+#   build.sh OUTDIR [precomputed|onthefly|applets] [extra sdcc options...]
 # (extra options, e.g. -DUART_INIT for test-s51.py, go to every C compile)
 # Output: OUTDIR/cardos.ihx (+ .map, .mem, listings).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-out=${1:?usage: build.sh OUTDIR [precomputed|onthefly] [sdcc options...]}
+out=${1:?usage: build.sh OUTDIR [precomputed|onthefly|applets] [sdcc options...]}
 variant=${2:-precomputed}
 [ $# -ge 2 ] && shift 2 || shift $#
 mkdir -p "$out"
@@ -19,21 +19,22 @@ t = tomllib.load(open(sys.argv[1], "rb"))
 key, variant = sys.argv[2], sys.argv[3]
 if variant not in t["builds"]:
     sys.exit(f"unknown build {variant!r}: one of {', '.join(t['builds'])}")
-v = {"c": t["build"]["c"], "asm": t["build"]["asm"] + t["asm_builds"][variant],
+b = t["builds"][variant]
+v = {"c": t["build"]["c"] + b.get("c", []), "asm": t["build"]["asm"] + b.get("asm", []),
      "as": t["build"]["as"], "sdcc": t["build"]["sdcc"], "link": t["build"]["link"],
-     "defines": t["builds"][variant]}[key]
+     "options": b["options"]}[key]
 print("\n".join(v))
 PY
 }
 
 cd "$here"
-sdcc_opts=$(toml sdcc); link_opts=$(toml link); defines=$(toml defines)
+sdcc_opts=$(toml sdcc); link_opts=$(toml link); options=$(toml options)
 as_opts=$(toml as); c_srcs=$(toml c); asm_srcs=$(toml asm)
 rels=""
 for src in $c_srcs; do
     rel="$out/$(basename "$src" .c).rel"
     # shellcheck disable=SC2086
-    sdcc $sdcc_opts $defines "$@" -c "$src" -o "$rel"
+    sdcc $sdcc_opts $options "$@" -c "$src" -o "$rel"
     rels="$rels $rel"
 done
 for src in $asm_srcs; do
@@ -43,7 +44,7 @@ for src in $asm_srcs; do
     rels="$rels $rel"
 done
 # shellcheck disable=SC2086
-sdcc $sdcc_opts $link_opts -o "$out/cardos.ihx" $rels
+sdcc $sdcc_opts $options $link_opts -o "$out/cardos.ihx" $rels
 
 # the tables must be where aes51.inc expects them, and nothing over them
 python3 - "$out/cardos.ihx" <<'PY'

@@ -18,6 +18,9 @@
  * Status words: README.md.
  */
 #include "cardos.h"
+#ifdef APPLETS
+#include "store.h"
+#endif
 
 void cmd_dispatch(void);     /* global: test-s51.py breaks on it */
 
@@ -27,7 +30,7 @@ __data __at(0x40) uint8_t aes_key[32];
 __xdata uint8_t scratch[EE_PAGE];
 
 static __xdata uint8_t hdr[5];          /* CLA INS P1 P2 P3 */
-static __xdata uint8_t buf[256];        /* command data, then response data */
+__xdata uint8_t buf[256];               /* command data, then response data */
 static uint8_t resp_len;                /* bytes waiting for GET RESPONSE (0: none) */
 
 #define CLA             hdr[0]
@@ -53,7 +56,7 @@ static __code const uint8_t atr[] = {
 static __code const uint8_t aid[] = { 0xF0, 0x63, 0x61, 0x72, 0x64, 0x6C, 0x61, 0x62 };
 
 /* the command data after the procedure byte */
-static void receive_data(void)
+void receive_data(void)
 {
     io_putc(INS);
     io_recv(buf, P3);
@@ -68,7 +71,7 @@ static void send_data(uint8_t n)
 }
 
 /* data kept for GET RESPONSE: 61 n (n = 0 means 256) */
-static void keep_response(uint8_t n)
+void keep_response(uint8_t n)
 {
     resp_len = n;
     io_sw(0x61, n);
@@ -92,10 +95,17 @@ static void cmd_select(void)
         for (i = 0; i < sizeof aid && buf[i] == aid[i]; i++)
             ;
         if (i == sizeof aid) {
-            io_sw(0x90, 0x00);  /* already selected since reset */
+#ifdef APPLETS
+            store_deselect();   /* back to the card OS's own commands */
+#endif
+            io_sw(0x90, 0x00);  /* selected since reset */
             return;
         }
     }
+#ifdef APPLETS
+    if (store_select(buf, P3))
+        return;                 /* an installed applet, now selected */
+#endif
     io_sw(0x6A, 0x82);
 }
 
@@ -206,6 +216,12 @@ void cmd_dispatch(void)
     uint8_t pending = resp_len;
 
     resp_len = 0;               /* a response waits for the next command only */
+#ifdef APPLETS
+    if (CLA == 0x80) {          /* card content management and RUN */
+        store_command(hdr);
+        return;
+    }
+#endif
     if (CLA != 0x00) {
         io_sw(0x6E, 0x00);
         return;
@@ -242,6 +258,9 @@ void main(void)
     io_init();
     key_boot();                 /* finish or discard an interrupted key update */
     rng_boot();                 /* bump the reset counter */
+#ifdef APPLETS
+    store_boot();
+#endif
     resp_len = 0;
     for (i = 0; i < sizeof atr; i++)
         io_putc(atr[i]);

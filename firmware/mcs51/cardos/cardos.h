@@ -85,6 +85,11 @@ void key_cipher(__xdata uint8_t *data, uint8_t blocks, uint8_t decrypt);
 void rng_boot(void);
 uint8_t rng_fill(__xdata uint8_t *out, uint8_t n);
 
+/* ---- cardos.c, for the applet store's port (store_port.c) -------------- */
+extern __xdata uint8_t buf[256];
+void receive_data(void);
+void keep_response(uint8_t n);
+
 /* a scratch page for EEPROM records (cardos.c) */
 extern __xdata uint8_t scratch[EE_PAGE];
 

@@ -174,6 +174,11 @@ impl Sle66 {
         std::mem::take(&mut self.tx)
     }
 
+    /// How many characters the card has sent that nobody has taken yet.
+    pub fn unread_from_card(&self) -> usize {
+        self.tx.len()
+    }
+
     /// Whether the card polled for a character when there was none.
     pub fn waiting(&self) -> bool {
         self.waiting && self.rx.is_empty()

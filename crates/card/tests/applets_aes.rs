@@ -1,0 +1,213 @@
+//! The AES applets of `firmware/applets/` (seed 004 §III): compiled by
+//! clang, run on the card's VM through the card OS and on rbpf 0.4 on the
+//! host with the same helpers; every output checked against the AES oracle
+//! and the two interpreters' outputs against each other.
+
+mod common;
+use cardlab_card::Card;
+use cardlab_card::applet::{self, apdu};
+use common::*;
+use std::cell::RefCell;
+use std::path::PathBuf;
+
+const APPLETS: [&str; 3] = ["aes_expand", "aes_encrypt", "aes_decrypt"];
+
+fn code(name: &str) -> Vec<u8> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../firmware/applets");
+    applet::compile(&dir.join(format!("{name}.c"))).unwrap()
+}
+
+fn aid(name: &str) -> Vec<u8> {
+    name.as_bytes().to_vec()
+}
+
+/// Runs applets by name with an input; their output and the status word
+/// (9000, or 64xx as the card gives it).
+trait Runner {
+    fn run(&mut self, name: &str, input: &[u8]) -> (Vec<u8>, u16);
+}
+
+struct OnCard(Card);
+
+impl OnCard {
+    fn new() -> OnCard {
+        let mut c = card("applets");
+        for name in APPLETS {
+            for a in apdu::load_and_install(&aid(name), &code(name)) {
+                assert_eq!(tx(&mut c, &a).sw(), 0x9000, "{name}: {}", hex::encode(&a));
+            }
+        }
+        OnCard(c)
+    }
+}
+
+impl Runner for OnCard {
+    fn run(&mut self, name: &str, input: &[u8]) -> (Vec<u8>, u16) {
+        assert_eq!(tx(&mut self.0, &apdu::select(&aid(name))).sw(), 0x9000);
+        let x = tx(&mut self.0, &apdu::run(0, input));
+        (x.data().to_vec(), x.sw())
+    }
+}
+
+/// rbpf with the card's helpers (firmware/applets/cardlab_applet.h). rbpf
+/// runs the applet on host addresses, so the S-boxes are put at the applet
+/// addresses the card lends them at (0x10000, 0x10100), a page mapped there.
+mod on_rbpf {
+    use super::*;
+
+    #[derive(Default)]
+    pub struct State {
+        input: Vec<u8>,
+        pos: usize,
+        output: Vec<u8>,
+        pub file: Vec<u8>,
+    }
+
+    thread_local! {
+        pub static STATE: RefCell<State> = RefCell::new(State { file: vec![0xFF; 256], ..State::default() });
+    }
+
+    unsafe fn bytes<'a>(addr: u64, len: u64) -> &'a mut [u8] {
+        unsafe { std::slice::from_raw_parts_mut(addr as *mut u8, len as usize) }
+    }
+
+    fn read(buf: u64, len: u64, _: u64, _: u64, _: u64) -> u64 {
+        STATE.with_borrow_mut(|s| {
+            let n = (len as usize).min(s.input.len() - s.pos);
+            unsafe { bytes(buf, n as u64) }.copy_from_slice(&s.input[s.pos..s.pos + n]);
+            s.pos += n;
+            n as u64
+        })
+    }
+
+    fn write(buf: u64, len: u64, _: u64, _: u64, _: u64) -> u64 {
+        STATE.with_borrow_mut(|s| s.output.extend_from_slice(unsafe { bytes(buf, len) }));
+        len
+    }
+
+    fn file_read(off: u64, buf: u64, len: u64, _: u64, _: u64) -> u64 {
+        STATE.with_borrow(|s| {
+            unsafe { bytes(buf, len) }.copy_from_slice(&s.file[off as usize..(off + len) as usize])
+        });
+        len
+    }
+
+    fn file_write(off: u64, buf: u64, len: u64, _: u64, _: u64) -> u64 {
+        STATE.with_borrow_mut(|s| {
+            s.file[off as usize..(off + len) as usize].copy_from_slice(unsafe { bytes(buf, len) })
+        });
+        len
+    }
+
+    /// The AES S-box and its inverse, at 0x10000 and 0x10100.
+    fn map_sboxes() {
+        static MAPPED: std::sync::Once = std::sync::Once::new();
+        MAPPED.call_once(|| {
+            let page = unsafe {
+                libc::mmap(
+                    0x10000 as *mut libc::c_void,
+                    4096,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED_NOREPLACE,
+                    -1,
+                    0,
+                )
+            };
+            assert_eq!(page as usize, 0x10000, "cannot map the S-box page at 0x10000");
+            let (sbox, inv) = (unsafe { bytes(0x10000, 256) }, unsafe { bytes(0x10100, 256) });
+            for x in 0..=255u8 {
+                sbox[x as usize] = super::sbox(x);
+                inv[super::sbox(x) as usize] = x;
+            }
+        });
+    }
+
+    pub struct OnRbpf(pub Vec<(String, Vec<u8>)>);
+
+    impl Runner for OnRbpf {
+        fn run(&mut self, name: &str, input: &[u8]) -> (Vec<u8>, u16) {
+            map_sboxes();
+            let prog = &self.0.iter().find(|(n, _)| n == name).unwrap().1;
+            let mut vm = rbpf::EbpfVmNoData::new(Some(prog)).unwrap();
+            let helpers: [(u32, rbpf::ebpf::Helper); 4] =
+                [(1, read), (2, write), (3, file_read), (4, file_write)];
+            for (i, h) in helpers {
+                vm.register_helper(i, h).unwrap();
+            }
+            vm.register_allowed_memory(0x10000..0x10200);
+            STATE.with_borrow_mut(|s| {
+                s.input = input.to_vec();
+                s.pos = 0;
+                s.output.clear();
+            });
+            let r0 = vm.execute_program().unwrap();
+            let out = STATE.with_borrow(|s| s.output.clone());
+            // the card answers 9000 whatever r0 is; an applet's refusal is r0 = 1
+            assert!(r0 <= 1, "{name} returned {r0}");
+            (out, 0x9000)
+        }
+    }
+}
+
+/// FIPS-197's S-box: the multiplicative inverse in GF(2^8), then the affine map.
+fn sbox(x: u8) -> u8 {
+    let mul = |mut a: u8, mut b: u8| {
+        let mut p = 0u8;
+        while b != 0 {
+            if b & 1 != 0 {
+                p ^= a;
+            }
+            a = (a << 1) ^ if a & 0x80 != 0 { 0x1b } else { 0 };
+            b >>= 1;
+        }
+        p
+    };
+    let inv = (1..=255u8).find(|&y| mul(x, y) == 1).unwrap_or(0);
+    inv ^ inv.rotate_left(1) ^ inv.rotate_left(2) ^ inv.rotate_left(3) ^ inv.rotate_left(4) ^ 0x63
+}
+
+/// Keys and blocks: FIPS-197 C.1, then from a fixed xorshift.
+fn cases() -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut out = vec![(
+        hex::decode("000102030405060708090a0b0c0d0e0f").unwrap(),
+        hex::decode("00112233445566778899aabbccddeeff").unwrap(),
+    )];
+    let mut s = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s as u8
+    };
+    for blocks in [1, 2, 15] {
+        let key = (0..16).map(|_| next()).collect();
+        out.push((key, (0..16 * blocks).map(|_| next()).collect()));
+    }
+    out
+}
+
+/// Expand, encipher, decipher each case; checked against the oracle.
+fn aes_through(runner: &mut dyn Runner) -> Vec<(Vec<u8>, u16)> {
+    let mut seen = vec![];
+    for (key, plain) in cases() {
+        assert_eq!(runner.run("aes_expand", &key), (vec![], 0x9000));
+        let want: Vec<u8> = plain.chunks(16).flat_map(|b| aes(&key, b)).collect();
+        let (ct, sw) = runner.run("aes_encrypt", &plain);
+        assert_eq!((hex::encode(&ct), sw), (hex::encode(&want), 0x9000), "encipher");
+        let (pt, sw) = runner.run("aes_decrypt", &ct);
+        assert_eq!((pt.clone(), sw), (plain.clone(), 0x9000), "decipher");
+        seen.extend([(ct, sw), (pt, sw)]);
+    }
+    // refused lengths: r0 = 1, nothing written
+    assert_eq!(runner.run("aes_encrypt", &[0; 17]), (vec![], 0x9000));
+    assert_eq!(runner.run("aes_expand", &[0; 15]), (vec![], 0x9000));
+    seen
+}
+
+#[test]
+fn the_aes_applets_agree_with_the_oracle_on_the_card_and_on_rbpf() {
+    let programs = APPLETS.iter().map(|n| (n.to_string(), code(n))).collect();
+    let on_rbpf = aes_through(&mut on_rbpf::OnRbpf(programs));
+    let on_card = aes_through(&mut OnCard::new());
+    assert_eq!(on_card, on_rbpf);
+}
