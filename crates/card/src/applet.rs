@@ -9,7 +9,14 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// What clang is given: the subset the card's VM runs (32-bit code, eBPF v3).
-pub const CLANG_ARGS: [&str; 6] = ["-O2", "-target", "bpf", "-mcpu=v3", "-ffreestanding", "-Wall"];
+pub const CLANG_ARGS: [&str; 6] = [
+    "-O2",
+    "-target",
+    "bpf",
+    "-mcpu=v3",
+    "-ffreestanding",
+    "-Wall",
+];
 
 /// The most data one LOAD command carries.
 pub const LOAD_BLOCK: usize = 240;

@@ -1,7 +1,9 @@
-//! Building the card OS (`firmware/mcs51/cardos/cardos.toml`) with sdcc:
-//! its C sources through `sdcc -mmcs51 -c` with the build's defines, its
-//! assembly (the hand-written ciphers) through `sdas8051`, linked by sdcc
-//! into an Intel HEX image with its NoICE symbols, in a temporary folder.
+//! Building a card OS from its manifest, in a temporary folder: the 8051
+//! card's (`firmware/mcs51/cardos/cardos.toml`) with sdcc (its C through
+//! `sdcc -mmcs51 -c` with the build's options, its hand-written ciphers
+//! through `sdas8051`, linked by sdcc into an Intel HEX image with its
+//! NoICE symbols), the AVR card's (`firmware/avr/cardos/cardos.toml`) with
+//! avr-gcc into an ELF image.
 
 use cardlab_lab::build::{BuildError, assemble_each, run_tool};
 use cardlab_sim::target::Image;
@@ -39,14 +41,22 @@ struct Sources {
     c: Vec<PathBuf>,
     #[serde(default)]
     asm: Vec<PathBuf>,
-    /// sdas8051 options.
-    #[serde(rename = "as")]
+    /// sdas8051 options (8051).
+    #[serde(rename = "as", default)]
     as_options: Vec<String>,
-    /// sdcc options, compiling and linking.
+    /// sdcc options, compiling and linking (8051).
+    #[serde(default)]
     sdcc: Vec<String>,
-    /// sdcc options for the link only.
+    /// avr-gcc options, compiling and linking (AVR).
+    #[serde(default)]
+    cc: Vec<String>,
+    /// Options for the link only.
     link: Vec<String>,
     output: String,
+    /// The Intel HEX build.sh also writes (AVR); not needed here.
+    #[serde(default)]
+    #[allow(dead_code)]
+    hex: Option<String>,
     /// The fixed-address tables, [START, END] symbols.
     #[serde(default)]
     tables: Vec<[String; 2]>,
@@ -68,6 +78,9 @@ pub enum CardosError {
     Image(#[from] cardlab_sim::target::TargetError),
 }
 
+/// The (target, chip) pairs a card OS can be built for.
+const CHIPS: [(&str, &str); 2] = [("mcs51", "sle66cx322p"), ("avr", "at90sc3232c")];
+
 /// The builds `manifest` offers, in order.
 pub fn builds(manifest: &Path) -> Result<Vec<String>, CardosError> {
     Ok(load(manifest)?.builds.into_keys().collect())
@@ -80,9 +93,9 @@ fn load(path: &Path) -> Result<Manifest, CardosError> {
     };
     let text = std::fs::read_to_string(path).map_err(|e| invalid(e.to_string()))?;
     let m: Manifest = toml::from_str(&text).map_err(|e| invalid(e.message().to_string()))?;
-    if m.target != "mcs51" || m.chip != "sle66cx322p" {
+    if !CHIPS.contains(&(m.target.as_str(), m.chip.as_str())) {
         return Err(invalid(format!(
-            "{} is for {} / {}; the virtual card is an mcs51 sle66cx322p",
+            "{} is for {} / {}; the card chips are mcs51 sle66cx322p and avr at90sc3232c",
             m.name, m.target, m.chip
         )));
     }
@@ -103,6 +116,24 @@ pub fn build(manifest: &Path, name: &str) -> Result<Image, CardosError> {
     let here = manifest.parent().unwrap_or(Path::new("."));
     let dir = tempfile::tempdir().map_err(BuildError::Io)?;
     let out = dir.path();
+    let image = match m.target.as_str() {
+        "avr" => build_avr(&m, b, here, out)?,
+        _ => build_mcs51(&m, b, here, out)?,
+    };
+    // the ciphers read their tables at fixed addresses: they must be there
+    if let Some(missing) =
+        (m.build.tables.iter().flatten()).find(|s| !image.symbols.contains_key(*s))
+    {
+        return Err(CardosError::Manifest {
+            path: manifest.to_path_buf(),
+            message: format!("table symbol '{missing}' is not in the image"),
+        });
+    }
+    Ok(image)
+}
+
+/// sdcc and sdas8051: the C, then the assembly, linked by sdcc.
+fn build_mcs51(m: &Manifest, b: &Build, here: &Path, out: &Path) -> Result<Image, CardosError> {
     let c: Vec<PathBuf> = (m.build.c.iter().chain(&b.c))
         .map(|s| here.join(s))
         .collect();
@@ -132,15 +163,28 @@ pub fn build(manifest: &Path, name: &str) -> Result<Image, CardosError> {
     args.extend(rels);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     run_tool("sdcc", "Debian sdcc", &args, out)?;
-    let image = cardlab_sim::mcs51::TARGET.read(&out.join(&m.build.output))?;
-    // the ciphers read their tables at fixed addresses: they must be there
-    if let Some(missing) =
-        (m.build.tables.iter().flatten()).find(|s| !image.symbols.contains_key(*s))
-    {
-        return Err(CardosError::Manifest {
-            path: manifest.to_path_buf(),
-            message: format!("table symbol '{missing}' is not in the image"),
-        });
-    }
-    Ok(image)
+    Ok(cardlab_sim::mcs51::TARGET.read(&out.join(&m.build.output))?)
+}
+
+/// avr-gcc: each C source, then the link into an ELF image.
+fn build_avr(m: &Manifest, b: &Build, here: &Path, out: &Path) -> Result<Image, CardosError> {
+    let c: Vec<PathBuf> = (m.build.c.iter().chain(&b.c))
+        .map(|s| here.join(s))
+        .collect();
+    let objects = assemble_each(&c, "o", |obj, path| {
+        let mut args: Vec<String> = m.build.cc.clone();
+        args.extend(b.options.iter().cloned());
+        args.extend(["-c".into(), path.display().to_string(), "-o".into()]);
+        args.push(out.join(obj).display().to_string());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        run_tool("avr-gcc", "Debian gcc-avr", &args, here)
+    })?;
+    let mut args: Vec<String> = m.build.cc.clone();
+    args.extend(b.options.iter().cloned());
+    args.extend(m.build.link.iter().cloned());
+    args.extend(["-o".into(), out.join(&m.build.output).display().to_string()]);
+    args.extend(objects.iter().map(|o| out.join(o).display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_tool("avr-gcc", "Debian gcc-avr", &args, here)?;
+    Ok(cardlab_sim::avr::TARGET.read_part(&out.join(&m.build.output), Some("at90sc3232c"))?)
 }

@@ -6,6 +6,8 @@
 
 pub mod applet;
 pub mod cardos;
+pub mod chip;
+pub mod csod;
 pub mod image;
 pub mod session;
 pub mod t0;

@@ -1,13 +1,13 @@
-//! A card in a reader: the card OS image on the simulated SLE66CX322P,
-//! powered, reset and spoken to in T=0, with every exchange's cost in
-//! card cycles, card time and wire time.
+//! A card in a reader: a card OS image on a simulated card chip
+//! ([`crate::chip`]), powered, reset and spoken to in T=0, with every
+//! exchange's cost in card cycles, card time, EEPROM time and wire time.
 
+use crate::chip::{At90scChip, Chip, Sle66Chip};
 use crate::image::Eeprom;
 use crate::t0::{self, Command, Line};
-use cardlab_sim::mcs51::Mcs51;
-use cardlab_sim::mcs51::sle66::{EEPROM_BYTES, PAGES, Sle66, Sle66Config};
+use cardlab_sim::SimError;
+use cardlab_sim::mcs51::sle66::{Sle66, Sle66Config};
 use cardlab_sim::target::Image;
-use cardlab_sim::{Cpu, SimError, Space};
 use thiserror::Error;
 
 /// The longest a card may compute without sending a character (a NULL
@@ -36,6 +36,8 @@ pub enum CardError {
     Stalled(String),
     #[error("the card is not powered; power it on first")]
     NotPowered,
+    #[error("the power was cut at cycle {0}")]
+    PowerCut(u64),
 }
 
 /// One APDU's exchange and what it cost.
@@ -47,14 +49,17 @@ pub struct Exchange {
     pub cycles: u64,
     /// Those cycles at the card's clock, ms.
     pub card_ms: f64,
+    /// How long the EEPROM was programming meanwhile, ms (inside card_ms:
+    /// the card waits for it).
+    pub eeprom_ms: f64,
     /// Characters on the I/O line both ways and their time at the ATR's
     /// rate, ms.
     pub characters: usize,
     pub wire_ms: f64,
     /// TPDUs (GET RESPONSE and resends included).
     pub tpdus: usize,
-    /// EEPROM pages programmed.
-    pub page_programs: u64,
+    /// EEPROM programming operations (SLE66: pages; AT90SC: bytes).
+    pub eeprom_writes: u64,
 }
 
 impl Exchange {
@@ -69,8 +74,7 @@ impl Exchange {
 }
 
 pub struct Card {
-    cpu: Mcs51,
-    config: Sle66Config,
+    chip: Box<dyn Chip>,
     powered: bool,
     atr: Vec<u8>,
     /// Clocks of the I/O clock per etu after the ATR (F/D of TA1).
@@ -78,44 +82,68 @@ pub struct Card {
     characters: usize,
     /// Seed of the RAM noise at power-on, advanced each time.
     noise: u64,
+    /// Cut the power when the card reaches this cycle (the tear tests).
+    cut_at: Option<(u64, u64)>,
 }
 
 impl Card {
-    /// A card with the card OS `image` and its EEPROM erased, unpowered.
+    /// The 8051 card: the card OS `image` on the SLE66CX322P with its
+    /// EEPROM erased, unpowered.
     pub fn new(image: &Image, config: Sle66Config) -> Card {
+        Card::on(Box::new(Sle66Chip::new(image, config)))
+    }
+
+    /// The AVR card: the card OS `image` on the AT90SC3232C, EEPROM erased.
+    pub fn at90sc3232c(image: &Image) -> Card {
+        Card::on(Box::new(At90scChip::new(image, false)))
+    }
+
+    /// The AVR card with EEPROM writes that take no time (as
+    /// `Sle66Config::instant_programming`): for tests that ask only what
+    /// the EEPROM ends up holding.
+    pub fn at90sc3232c_instant(image: &Image) -> Card {
+        Card::on(Box::new(At90scChip::new(image, true)))
+    }
+
+    fn on(chip: Box<dyn Chip>) -> Card {
         Card {
-            cpu: Card::chip_with(image, config, Sle66::new(config)),
-            config,
+            chip,
             powered: false,
             atr: vec![],
             etu_clocks: 372.0,
             characters: 0,
             noise: 0x5EED_CA4D,
+            cut_at: None,
         }
     }
 
-    fn chip_with(image: &Image, config: Sle66Config, chip: Sle66) -> Mcs51 {
-        let mut cpu = Mcs51::new(config.core());
-        for (addr, bytes) in &image.segments {
-            cpu.load_code(*addr as u16, bytes);
-        }
-        cpu.attach(Box::new(chip));
-        cpu
+    /// Cut the power when the card's cycle count reaches `cycle` (since its
+    /// power-on), tearing what the EEPROM is programming by `seed`: the
+    /// exchange under way ends with [`CardError::PowerCut`]. A power-on
+    /// forgets a cut that did not come.
+    pub fn cut_power_at(&mut self, cycle: u64, seed: u64) {
+        self.cut_at = Some((cycle, seed));
     }
 
+    /// The SLE66 device of the 8051 card (panics on another chip).
     pub fn chip(&mut self) -> &mut Sle66 {
-        self.cpu
-            .device::<Sle66>()
-            .expect("the card's chip is an SLE66")
+        (self.chip.as_any().downcast_mut::<Sle66Chip>())
+            .expect("an SLE66CX322P card")
+            .device()
     }
 
-    pub fn config(&self) -> &Sle66Config {
-        &self.config
+    /// The card's chip, whichever it is.
+    pub fn hardware(&mut self) -> &mut dyn Chip {
+        self.chip.as_mut()
     }
 
     /// Machine cycles since power-on.
     pub fn cycles(&self) -> u64 {
-        self.cpu.cycles()
+        self.chip.cycles()
+    }
+
+    pub fn cycles_per_ms(&self) -> f64 {
+        self.chip.cycles_per_ms()
     }
 
     pub fn atr(&self) -> &[u8] {
@@ -124,36 +152,27 @@ impl Card {
 
     /// The EEPROM and its page counters.
     pub fn eeprom(&mut self) -> Eeprom {
-        let chip = self.chip();
-        Eeprom {
-            bytes: chip.eeprom().to_vec(),
-            page_programs: chip.page_programs().to_vec(),
-        }
+        self.chip.eeprom()
     }
 
     /// Put an EEPROM image in place (the card must be unpowered).
     pub fn restore(&mut self, eeprom: &Eeprom) {
-        assert_eq!(eeprom.bytes.len(), EEPROM_BYTES);
-        assert_eq!(eeprom.page_programs.len(), PAGES);
-        self.chip().restore(&eeprom.bytes, &eeprom.page_programs);
+        self.chip.restore(eeprom);
     }
 
-    /// Cold reset: the core restarts at 0x0000 with noise in its RAM (the
-    /// EEPROM keeps its contents), runs its start-up and sends the ATR.
+    /// Cold reset: the core restarts with noise in its RAM (the EEPROM
+    /// keeps its contents), runs its start-up and sends the ATR.
     pub fn power_on(&mut self) -> Result<Vec<u8>, CardError> {
-        let now = self.cpu.cycles();
-        self.chip().power_cut(now, 0);
-        self.cpu.reset();
+        self.chip.power_cut(0);
+        self.cut_at = None;
         let mut s = self.noise;
         self.noise = self.noise.wrapping_mul(6364136223846793005).wrapping_add(1);
-        for (space, start, len) in [(Space::Iram, 0, 256), (Space::Xram, 0, 0x1400)] {
-            for a in start..start + len {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                self.cpu.write(space, a, s as u8);
-            }
-        }
+        self.chip.reset(&mut || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s as u8
+        });
         self.powered = true;
         self.characters = 0;
         self.etu_clocks = 372.0;
@@ -169,8 +188,7 @@ impl Card {
     /// Power off: whatever the EEPROM was programming is torn (`seed`).
     pub fn power_off(&mut self, seed: u64) -> bool {
         self.powered = false;
-        let now = self.cpu.cycles();
-        self.chip().power_cut(now, seed)
+        self.chip.power_cut(seed)
     }
 
     /// Hand `send` to the card and run it until it waits for a character
@@ -179,34 +197,43 @@ impl Card {
         if !self.powered {
             return Err(CardError::NotPowered);
         }
-        self.chip().send_to_card(send);
+        let chip = self.chip.as_mut();
+        chip.send_to_card(send);
         self.characters += send.len();
-        let mut budget = self.cpu.cycles() + TURN_BUDGET;
+        let mut budget = chip.cycles() + TURN_BUDGET;
         let mut sent = 0;
         loop {
-            if self.chip().waiting() {
+            if chip.waiting() {
                 break;
             }
-            if self.cpu.cycles() >= budget && self.chip().unread_from_card() > sent {
-                sent = self.chip().unread_from_card();
-                budget = self.cpu.cycles() + TURN_BUDGET;
+            if let Some((at, seed)) = self.cut_at
+                && chip.cycles() >= at
+            {
+                chip.power_cut(seed);
+                self.powered = false;
+                self.cut_at = None;
+                return Err(CardError::PowerCut(at));
             }
-            if self.cpu.cycles() >= budget {
+            if chip.cycles() >= budget && chip.unread_from_card() > sent {
+                sent = chip.unread_from_card();
+                budget = chip.cycles() + TURN_BUDGET;
+            }
+            if chip.cycles() >= budget {
                 self.powered = false;
                 return Err(CardError::Mute {
-                    pc: self.cpu.pc(),
+                    pc: chip.pc(),
                     budget: TURN_BUDGET,
                 });
             }
-            if let Err(error) = self.cpu.step() {
+            if let Err(error) = chip.step() {
                 self.powered = false;
                 return Err(CardError::Crashed {
-                    pc: self.cpu.pc(),
+                    pc: chip.pc(),
                     error,
                 });
             }
         }
-        let out = self.chip().take_from_card();
+        let out = self.chip.take_from_card();
         self.characters += out.len();
         Ok(out)
     }
@@ -214,8 +241,8 @@ impl Card {
     /// Send a command APDU; the response and its cost.
     pub fn transmit(&mut self, apdu: &[u8]) -> Result<Exchange, CardError> {
         let cmd = Command::parse(apdu)?;
-        let (cycles0, chars0, programs0) =
-            (self.cpu.cycles(), self.characters, self.chip().programs);
+        let (cycles0, chars0, (writes0, busy0)) =
+            (self.cycles(), self.characters, self.chip.eeprom_work());
         let (response, tpdus) = match t0::transmit(self, &cmd) {
             Ok(r) => r,
             Err(t0::T0Error::Line(e)) => return Err(e),
@@ -230,16 +257,19 @@ impl Card {
                 return Err(CardError::Protocol(e.to_string()));
             }
         };
-        let cycles = self.cpu.cycles() - cycles0;
+        let cycles = self.cycles() - cycles0;
         let characters = self.characters - chars0;
+        let (writes, busy) = self.chip.eeprom_work();
+        let per_ms = self.cycles_per_ms();
         Ok(Exchange {
             response,
             cycles,
-            card_ms: cycles as f64 / self.config.cycles_per_ms(),
+            card_ms: cycles as f64 / per_ms,
+            eeprom_ms: (busy - busy0) as f64 / per_ms,
             characters,
             wire_ms: characters as f64 * 12.0 * self.etu_clocks / (IO_CLOCK_MHZ * 1000.0),
             tpdus,
-            page_programs: self.chip().programs - programs0,
+            eeprom_writes: writes - writes0,
         })
     }
 }

@@ -30,8 +30,9 @@ trait Runner {
 struct OnCard(Card);
 
 impl OnCard {
-    fn new() -> OnCard {
-        let mut c = card("applets");
+    fn new(make: fn() -> Card) -> OnCard {
+        let mut c = make();
+        c.power_on().unwrap();
         for name in APPLETS {
             for a in apdu::load_and_install(&aid(name), &code(name)) {
                 assert_eq!(tx(&mut c, &a).sw(), 0x9000, "{name}: {}", hex::encode(&a));
@@ -113,8 +114,13 @@ mod on_rbpf {
                     0,
                 )
             };
-            assert_eq!(page as usize, 0x10000, "cannot map the S-box page at 0x10000");
-            let (sbox, inv) = (unsafe { bytes(0x10000, 256) }, unsafe { bytes(0x10100, 256) });
+            assert_eq!(
+                page as usize, 0x10000,
+                "cannot map the S-box page at 0x10000"
+            );
+            let (sbox, inv) = (unsafe { bytes(0x10000, 256) }, unsafe {
+                bytes(0x10100, 256)
+            });
             for x in 0..=255u8 {
                 sbox[x as usize] = super::sbox(x);
                 inv[super::sbox(x) as usize] = x;
@@ -193,7 +199,11 @@ fn aes_through(runner: &mut dyn Runner) -> Vec<(Vec<u8>, u16)> {
         assert_eq!(runner.run("aes_expand", &key), (vec![], 0x9000));
         let want: Vec<u8> = plain.chunks(16).flat_map(|b| aes(&key, b)).collect();
         let (ct, sw) = runner.run("aes_encrypt", &plain);
-        assert_eq!((hex::encode(&ct), sw), (hex::encode(&want), 0x9000), "encipher");
+        assert_eq!(
+            (hex::encode(&ct), sw),
+            (hex::encode(&want), 0x9000),
+            "encipher"
+        );
         let (pt, sw) = runner.run("aes_decrypt", &ct);
         assert_eq!((pt.clone(), sw), (plain.clone(), 0x9000), "decipher");
         seen.extend([(ct, sw), (pt, sw)]);
@@ -208,6 +218,8 @@ fn aes_through(runner: &mut dyn Runner) -> Vec<(Vec<u8>, u16)> {
 fn the_aes_applets_agree_with_the_oracle_on_the_card_and_on_rbpf() {
     let programs = APPLETS.iter().map(|n| (n.to_string(), code(n))).collect();
     let on_rbpf = aes_through(&mut on_rbpf::OnRbpf(programs));
-    let on_card = aes_through(&mut OnCard::new());
-    assert_eq!(on_card, on_rbpf);
+    for (chip, make) in applet_cards() {
+        let on_card = aes_through(&mut OnCard::new(make));
+        assert_eq!(on_card, on_rbpf, "{chip}");
+    }
 }

@@ -24,16 +24,28 @@ fn the_applet_vm_passes_its_host_tests_and_runs_the_aes_applets() {
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let last = text.lines().rev().find(|l| l.contains(" passed, ")).unwrap();
+    let last = text
+        .lines()
+        .rev()
+        .find(|l| l.contains(" passed, "))
+        .unwrap();
     let count = |word: &str| -> u32 {
         let at = last.find(&format!(" {word}")).unwrap();
-        last[..at].rsplit(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+        last[..at]
+            .rsplit(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
     };
     assert!(count("passed") > 500, "{last}");
     assert_eq!(count("failed"), 0, "{last}");
     if count("skipped") > 0 {
         // Only the applets skip, when clang or llvm-objcopy is missing.
-        assert!(std::env::var("CI").is_err(), "{last}: scripts/install installs clang and llvm");
+        assert!(
+            std::env::var("CI").is_err(),
+            "{last}: scripts/install installs clang and llvm"
+        );
         eprintln!("skipped: {last}");
     }
 }
@@ -86,10 +98,34 @@ fn random_program(rng: &mut Rng, body: usize) -> Vec<[u8; 8]> {
         let (dst, src) = (rng.pick(&REGS), rng.pick(&REGS));
         let left = (body - i) as i16; // slots to the epilogue, this one included
         let s = match rng.below(10) {
-            0 | 1 => slot(rng.pick(&[0x04, 0x14, 0x24, 0x44, 0x54, 0xa4, 0xb4]), dst, 0, 0, rng.next() as i32),
-            2 => slot(rng.pick(&[0x64, 0x74, 0xc4]), dst, 0, 0, rng.below(32) as i32),
-            3 => slot(rng.pick(&[0x34, 0x94]), dst, 0, 0, (rng.next() as i32 >> rng.below(31)) | 1),
-            4 | 5 => slot(rng.pick(&[0x0c, 0x1c, 0x2c, 0x4c, 0x5c, 0xac, 0xbc, 0x6c, 0x7c, 0xcc]), dst, src, 0, 0),
+            0 | 1 => slot(
+                rng.pick(&[0x04, 0x14, 0x24, 0x44, 0x54, 0xa4, 0xb4]),
+                dst,
+                0,
+                0,
+                rng.next() as i32,
+            ),
+            2 => slot(
+                rng.pick(&[0x64, 0x74, 0xc4]),
+                dst,
+                0,
+                0,
+                rng.below(32) as i32,
+            ),
+            3 => slot(
+                rng.pick(&[0x34, 0x94]),
+                dst,
+                0,
+                0,
+                (rng.next() as i32 >> rng.below(31)) | 1,
+            ),
+            4 | 5 => slot(
+                rng.pick(&[0x0c, 0x1c, 0x2c, 0x4c, 0x5c, 0xac, 0xbc, 0x6c, 0x7c, 0xcc]),
+                dst,
+                src,
+                0,
+                0,
+            ),
             6 => match rng.below(3) {
                 0 => slot(0x84, dst, 0, 0, 0),
                 _ => slot(rng.pick(&[0xd4, 0xdc]), dst, 0, 0, rng.pick(&[16, 32])),
@@ -99,7 +135,8 @@ fn random_program(rng: &mut Rng, body: usize) -> Vec<[u8; 8]> {
                 slot(op, dst, 1, (rng.below(64 / size) * size) as i16, 0)
             }
             8 => {
-                let (stx, st, size) = rng.pick(&[(0x63, 0x62, 4), (0x6b, 0x6a, 2), (0x73, 0x72, 1)]);
+                let (stx, st, size) =
+                    rng.pick(&[(0x63, 0x62, 4), (0x6b, 0x6a, 2), (0x73, 0x72, 1)]);
                 let off = (rng.below(64 / size) * size) as i16;
                 match rng.below(2) {
                     0 => slot(stx, 1, src, off, 0),
@@ -111,7 +148,9 @@ fn random_program(rng: &mut Rng, body: usize) -> Vec<[u8; 8]> {
                 match rng.below(6) {
                     0 => slot(0x05, 0, 0, off, 0),
                     k => {
-                        let op = rng.pick(&[0x16, 0x26, 0x36, 0x46, 0x56, 0x66, 0x76, 0xa6, 0xb6, 0xc6, 0xd6]);
+                        let op = rng.pick(&[
+                            0x16, 0x26, 0x36, 0x46, 0x56, 0x66, 0x76, 0xa6, 0xb6, 0xc6, 0xd6,
+                        ]);
                         match k % 2 {
                             0 => slot(op, dst, 0, off, rng.next() as i32 >> rng.below(32)),
                             _ => slot(op | 0x08, dst, src, off, 0),
@@ -169,7 +208,11 @@ fn the_applet_vm_computes_what_rbpf_computes() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let lines: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
     assert_eq!(lines.len(), cases.len());
     for (i, ((prog, mem), line)) in cases.iter().zip(&lines).enumerate() {
         let mut theirs = mem.clone();

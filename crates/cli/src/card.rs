@@ -106,7 +106,7 @@ impl Log {
             x.wire_ms,
             x.tpdus,
             if x.tpdus == 1 { "" } else { "s" },
-            match x.page_programs {
+            match x.eeprom_writes {
                 0 => String::new(),
                 n => format!(", {n} EEPROM page{}", if n == 1 { "" } else { "s" }),
             }
@@ -115,7 +115,7 @@ impl Log {
 
     fn save(&self, card: &mut Card, x: &Exchange) -> Result<(), Failure> {
         match &self.image {
-            Some(path) if x.page_programs > 0 => {
+            Some(path) if x.eeprom_writes > 0 => {
                 image::save(path, &card.eeprom()).map_err(|e| Failure::Input(e.to_string()))
             }
             _ => Ok(()),

@@ -159,7 +159,14 @@ pub fn run(args: LeakArgs, quiet: bool) -> Result<(), Failure> {
 fn print_table(verdicts: &[Verdict], plan: &Plan) {
     let mut t = Table::new();
     let mut header = vec![
-        "target", "cipher", "variant", "op", "cycles", "first order", "max |t|", "where",
+        "target",
+        "cipher",
+        "variant",
+        "op",
+        "cycles",
+        "first order",
+        "max |t|",
+        "where",
     ];
     if plan.second_order {
         header.extend(["2nd order", "max |t| (2nd)", "where (2nd)"]);
@@ -180,7 +187,11 @@ fn print_table(verdicts: &[Verdict], plan: &Plan) {
             point_text(&v.first_order.at),
         ];
         if let Some(o) = &v.second_order {
-            row.extend([order_text(o), leakage::t_text(o.max_abs_t), point_text(&o.at)]);
+            row.extend([
+                order_text(o),
+                leakage::t_text(o.max_abs_t),
+                point_text(&o.at),
+            ]);
         }
         if let Some(o) = &v.bivariate {
             row.extend([

@@ -6,6 +6,7 @@ use crate::Failure;
 use crate::bench::{FirmwareArg, first_failure, manifests, run_all};
 use crate::data::{Data, firmware_root};
 use crate::progress::Progress;
+use cardlab_card::{Card, cardos};
 use cardlab_ciphers::Algorithm;
 use cardlab_lab::build::Built;
 use cardlab_lab::campaign::Campaign;
@@ -47,6 +48,45 @@ fn card_rows(root: &std::path::Path) -> Result<Vec<cardlab_lab::measure::Row>, F
         b
     };
     cardlab_card::seed004::rows(&manifest, oracle).map_err(Failure::Input)
+}
+
+/// Seed 004 §III on each card whose card OS the firmware has (8051, then
+/// AVR), with the AES applets of `applets/`; an applet or native output
+/// that disagrees with the oracle stops the report.
+fn csod_cards(root: &std::path::Path) -> Result<Vec<cardlab_card::csod::CardFigures>, Failure> {
+    let applet = |name: &str| {
+        cardlab_card::applet::compile(&root.join("applets").join(format!("{name}.c")))
+            .map_err(|e| Failure::Input(e.to_string()))
+    };
+    let oracle = |key: &[u8], block: &[u8]| {
+        let mut b = block.to_vec();
+        Algorithm::Aes
+            .new_cipher(key)
+            .expect("AES key sizes")
+            .encrypt_block(&mut b);
+        b
+    };
+    let mut cards = vec![];
+    for chip in ["mcs51", "avr"] {
+        let manifest = root.join(chip).join("cardos/cardos.toml");
+        if !manifest.exists() || !root.join("applets").is_dir() {
+            continue;
+        }
+        let os = cardos::build(&manifest, "applets").map_err(|e| Failure::Input(e.to_string()))?;
+        let card = match chip {
+            "avr" => Card::at90sc3232c(&os),
+            _ => Card::new(&os, Default::default()),
+        };
+        let figures = cardlab_card::csod::measure(
+            card,
+            &applet("aes_expand")?,
+            &applet("aes_encrypt")?,
+            &oracle,
+        )
+        .map_err(|e| Failure::Finding(e.to_string()))?;
+        cards.push(figures);
+    }
+    Ok(cards)
 }
 
 /// Seed 003's cache sweep over the LEON2 AES variants (the images the
@@ -261,6 +301,7 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
         run_all(&manifests, &data, &root, &Progress::new("report", quiet))?;
     rows.extend(card_rows(&root)?);
     let sweep = cache_sweep(&manifests, &built, &data)?;
+    let csod = csod_cards(&root)?;
     let leaks = leakage(&manifests, &built, &Progress::new("report", quiet))?;
     let mut comparisons = seeds::compare(&figures, &rows);
     let hardware = hardware_table(&data, &figures)?;
@@ -271,6 +312,13 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
             .map_or(comparisons.len(), |i| i + 1);
         comparisons.insert(at, table4.clone());
     }
+    if let Some(iii) = cardlab_card::csod::comparison(&figures, &csod) {
+        // after seed 004's other tables
+        let at = (comparisons.iter())
+            .rposition(|c| c.source == iii.source)
+            .map_or(comparisons.len(), |i| i + 1);
+        comparisons.insert(at, iii);
+    }
     let records = seeds::compare_records(
         &seeds::load(&data.seed_records()).map_err(|e| input(&e))?,
         &rows,
@@ -278,10 +326,12 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     let host = host_keying(&data)?;
     let host_tables = host::seed001(&figures, &host, &machine());
     let mut candidates = cardlab_lab::candidates::seed000_section7(&rows, &figures);
+    candidates.extend(cardlab_card::csod::tables(&csod));
     candidates.push(leakage::table(&leaks));
     let not_compared = seeds::not_compared(
         &(figures.iter())
             .filter(|f| hardware.is_none() || !hardware::covers(f))
+            .filter(|f| csod.is_empty() || !cardlab_card::csod::covers(f))
             .cloned()
             .collect::<Vec<_>>(),
     );

@@ -15,10 +15,7 @@ fn every_unmasked_aes_variant_leaks_first_order_within_a_thousand_traces() {
         "leak", "-q", "-c", "aes", "-n", "1000", "--format", "json",
     ]));
     let verdicts = out.as_array().unwrap();
-    let unmasked: Vec<_> = verdicts
-        .iter()
-        .filter(|v| v["masked"] == false)
-        .collect();
+    let unmasked: Vec<_> = verdicts.iter().filter(|v| v["masked"] == false).collect();
     let targets: std::collections::BTreeSet<&str> = unmasked
         .iter()
         .map(|v| v["target"].as_str().unwrap())
@@ -44,7 +41,9 @@ fn python() -> PathBuf {
 }
 
 fn scalib_agrees(target: &str, variant: &str) {
-    let probe = Command::new(python()).args(["-c", "import scalib"]).status();
+    let probe = Command::new(python())
+        .args(["-c", "import scalib"])
+        .status();
     if !probe.is_ok_and(|s| s.success()) {
         let why = format!(
             "{} cannot import scalib: scripts/install puts scalib==0.6.4 in .venv",
@@ -56,10 +55,24 @@ fn scalib_agrees(target: &str, variant: &str) {
     }
     let dir = tempfile::tempdir().unwrap();
     let out = cardlab(&[
-        "leak", "-q", "-t", target, "-c", "aes", "-v", variant, "-n", "1500", "--export",
+        "leak",
+        "-q",
+        "-t",
+        target,
+        "-c",
+        "aes",
+        "-v",
+        variant,
+        "-n",
+        "1500",
+        "--export",
         dir.path().to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/leak/scalib_check.py");
     let check = Command::new(python())
         .arg(script)
@@ -89,11 +102,34 @@ fn scalib_computes_the_same_t_on_exported_arm_traces() {
 fn the_export_holds_what_the_tools_load() {
     let dir = tempfile::tempdir().unwrap();
     let out = cardlab(&[
-        "leak", "-q", "-t", "h8300", "-c", "aes", "-v", "precomputed", "-n", "10",
-        "--components", "value,data-bus", "--export", dir.path().to_str().unwrap(),
+        "leak",
+        "-q",
+        "-t",
+        "h8300",
+        "-c",
+        "aes",
+        "-v",
+        "precomputed",
+        "-n",
+        "10",
+        "--components",
+        "value,data-bus",
+        "--export",
+        dir.path().to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    for f in ["traces.npy", "inputs.npy", "labels.npy", "map.json", "t1.npy", "t2.npy"] {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in [
+        "traces.npy",
+        "inputs.npy",
+        "labels.npy",
+        "map.json",
+        "t1.npy",
+        "t2.npy",
+    ] {
         assert!(dir.path().join(f).exists(), "{f}");
     }
     let npy = std::fs::read(dir.path().join("traces.npy")).unwrap();
@@ -104,16 +140,31 @@ fn the_export_holds_what_the_tools_load() {
         serde_json::from_slice(&std::fs::read(dir.path().join("map.json")).unwrap()).unwrap();
     assert_eq!(map["components"], serde_json::json!(["value", "data-bus"]));
     let first = &map["samples"][1];
-    assert_eq!((first["sample"].as_u64(), first["component"].as_str()), (Some(1), Some("data-bus")));
+    assert_eq!(
+        (first["sample"].as_u64(), first["component"].as_str()),
+        (Some(1), Some("data-bus"))
+    );
 }
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     let cases: [(&[&str], &str); 4] = [
-        (&["leak", "--components", "noise"], "unknown component 'noise'"),
-        (&["leak", "-c", "aes", "-t", "mcs51", "--export", "/tmp/x"], "--export writes one variant's traces"),
-        (&["leak", "-t", "mcs51", "-v", "fast", "-n", "2"], "give --traces 4 or more"),
-        (&["leak", "--bivariate", "4", "--cycles", "9..3"], "not a cycle range"),
+        (
+            &["leak", "--components", "noise"],
+            "unknown component 'noise'",
+        ),
+        (
+            &["leak", "-c", "aes", "-t", "mcs51", "--export", "/tmp/x"],
+            "--export writes one variant's traces",
+        ),
+        (
+            &["leak", "-t", "mcs51", "-v", "fast", "-n", "2"],
+            "give --traces 4 or more",
+        ),
+        (
+            &["leak", "--bivariate", "4", "--cycles", "9..3"],
+            "not a cycle range",
+        ),
     ];
     for (args, says) in cases {
         let out = cardlab(args);

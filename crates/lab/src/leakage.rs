@@ -144,7 +144,8 @@ pub struct Verdict {
     pub not_modelled: &'static str,
 }
 
-pub const NOT_MODELLED: &str = "glitches, coupling, flags, instruction fetch, register source operands";
+pub const NOT_MODELLED: &str =
+    "glitches, coupling, flags, instruction fetch, register source operands";
 
 /// Traces from which "no first-order leak" is called a pass (TVLA asks
 /// for a million; fewer say only that none was found yet).
@@ -198,9 +199,18 @@ pub fn table(verdicts: &[Verdict]) -> crate::candidates::Table {
              {REPORT_TRACES} traces per variant, {REPORT_MASKED_TRACES} for a masked one; a pass \
              is claimed at 10^6 only (docs/leakage.md)."
         ),
-        header: ["target", "variant", "operation", "cycles", "first order", "traces", "max |t|", "where"]
-            .map(String::from)
-            .to_vec(),
+        header: [
+            "target",
+            "variant",
+            "operation",
+            "cycles",
+            "first order",
+            "traces",
+            "max |t|",
+            "where",
+        ]
+        .map(String::from)
+        .to_vec(),
         rows: verdicts
             .iter()
             .map(|v| {
@@ -262,7 +272,13 @@ fn repeated(pattern: &[u8], len: usize) -> Vec<u8> {
 
 impl TraceInput {
     /// Trace `index` of a campaign with `seed`, varying `vary`.
-    pub fn of(seed: u64, index: u64, vary: Vary, key_bytes: usize, block_bytes: usize) -> TraceInput {
+    pub fn of(
+        seed: u64,
+        index: u64,
+        vary: Vary,
+        key_bytes: usize,
+        block_bytes: usize,
+    ) -> TraceInput {
         let mut state = splitmix(seed ^ splitmix(index));
         let mut next = || {
             state = splitmix(state);
@@ -326,11 +342,19 @@ impl<'a> Subject<'a> {
 
     /// Trace `index`'s inputs for this variant's key and block sizes.
     pub fn input(&self, seed: u64, index: u64, vary: Vary) -> TraceInput {
-        TraceInput::of(seed, index, vary, self.key_bits / 8, self.m.algorithm.block_bytes())
+        TraceInput::of(
+            seed,
+            index,
+            vary,
+            self.key_bits / 8,
+            self.m.algorithm.block_bytes(),
+        )
     }
 
     fn entry(&self, op: Op) -> u32 {
-        self.built.symbol(&self.m.ops[&op]).expect("checked at build")
+        self.built
+            .symbol(&self.m.ops[&op])
+            .expect("checked at build")
     }
 
     /// Run trace `t` with `power` observing; returns the observer and the
@@ -664,7 +688,10 @@ fn sample_map(subject: &Subject, plan: &Plan) -> Result<Vec<Point>, LeakError> {
 /// `range` cut into chunks of [`CHUNK`] traces, the last one shorter.
 fn chunks(range: std::ops::Range<u64>) -> Vec<std::ops::Range<u64>> {
     let end = range.end;
-    range.step_by(CHUNK as usize).map(|s| s..(s + CHUNK).min(end)).collect()
+    range
+        .step_by(CHUNK as usize)
+        .map(|s| s..(s + CHUNK).min(end))
+        .collect()
 }
 
 /// Chunks of `range` on all cores, merged as they finish (integer sums:
@@ -748,15 +775,26 @@ pub fn export(
     };
     std::fs::create_dir_all(dir).map_err(|e| ExportError::Write(dir.to_path_buf(), e))?;
     write_npy(&dir.join("traces.npy"), &[n, len], &set.samples)?;
-    write_npy(&dir.join("inputs.npy"), &[n, set.inputs.len() as u64 / n.max(1)], &set.inputs)?;
-    write_npy(&dir.join("keys.npy"), &[n, set.keys.len() as u64 / n.max(1)], &set.keys)?;
+    write_npy(
+        &dir.join("inputs.npy"),
+        &[n, set.inputs.len() as u64 / n.max(1)],
+        &set.inputs,
+    )?;
+    write_npy(
+        &dir.join("keys.npy"),
+        &[n, set.keys.len() as u64 / n.max(1)],
+        &set.keys,
+    )?;
     write_npy(&dir.join("labels.npy"), &[n], &set.labels)?;
     // Our statistics of the same traces, for anyone comparing tools.
     write_npy(&dir.join("t1.npy"), &[len], &t_of(1))?;
     write_npy(&dir.join("t2.npy"), &[len], &t_of(2))?;
     let map_path = dir.join("map.json");
-    std::fs::write(&map_path, serde_json::to_string_pretty(&set.describe()).expect("plain data"))
-        .map_err(|e| ExportError::Write(map_path, e))?;
+    std::fs::write(
+        &map_path,
+        serde_json::to_string_pretty(&set.describe()).expect("plain data"),
+    )
+    .map_err(|e| ExportError::Write(map_path, e))?;
     Ok(set.len)
 }
 
@@ -841,7 +879,8 @@ pub fn traces(
     };
     for (_, input, samples) in &rows {
         set.samples.extend(samples.iter().map(|&x| x as i16));
-        set.samples.extend(std::iter::repeat_n(0i16, len - samples.len()));
+        set.samples
+            .extend(std::iter::repeat_n(0i16, len - samples.len()));
         set.inputs.extend_from_slice(&input.input);
         set.keys.extend_from_slice(&input.key);
         set.labels.push(input.class as u8);
@@ -906,12 +945,18 @@ mod tests {
     fn trace_inputs_depend_on_seed_and_index_only() {
         let a = TraceInput::of(5, 17, Vary::Input, 16, 16);
         let b = TraceInput::of(5, 17, Vary::Input, 16, 16);
-        assert_eq!((a.class, a.input, a.random_seed), (b.class, b.input, b.random_seed));
+        assert_eq!(
+            (a.class, a.input, a.random_seed),
+            (b.class, b.input, b.random_seed)
+        );
         let classes: Vec<_> = (0..1000)
             .map(|i| TraceInput::of(5, i, Vary::Input, 16, 16).class)
             .collect();
         let fixed = classes.iter().filter(|&&c| c == tvla::Class::Fixed).count();
-        assert!((450..550).contains(&fixed), "classes interleave at random: {fixed}");
+        assert!(
+            (450..550).contains(&fixed),
+            "classes interleave at random: {fixed}"
+        );
     }
 
     #[test]
@@ -919,7 +964,10 @@ mod tests {
         for i in 0..20 {
             let k = TraceInput::of(9, i, Vary::Key, 24, 16);
             assert_eq!(k.input, TVLA_FIXED);
-            assert_eq!(k.key == repeated(&TVLA_KEY, 24), k.class == tvla::Class::Fixed);
+            assert_eq!(
+                k.key == repeated(&TVLA_KEY, 24),
+                k.class == tvla::Class::Fixed
+            );
             let p = TraceInput::of(9, i, Vary::Input, 16, 16);
             assert_eq!(p.key, TVLA_KEY);
             assert_eq!(p.input == TVLA_FIXED, p.class == tvla::Class::Fixed);

@@ -319,8 +319,9 @@ pub fn is_compiled(source: &Path) -> bool {
     is_c(source) || source.extension().is_some_and(|e| e == "S")
 }
 
-/// Where the virtual card's OS lives under `firmware/` (docs/card.md).
-pub const CARD_OS_DIR: &str = "mcs51/cardos";
+/// The folders under `firmware/` that hold a card OS (docs/card.md): the
+/// shared one and each chip's (`mcs51/cardos`, `avr/cardos`).
+pub const CARD_OS_DIR: &str = "cardos";
 
 /// The manifests under `root`, or at `paths` (each a manifest or a folder
 /// of them, anywhere).
@@ -371,9 +372,9 @@ pub fn discover(firmware: &Path) -> Result<Vec<Manifest>, ManifestError> {
         for entry in entries.flatten() {
             let p = entry.path();
             if p.is_dir() {
-                // the card OS is a program, not a cipher variant: `cardlab
+                // a card OS is a program, not a cipher variant: `cardlab
                 // card` builds it from its own description
-                if !p.ends_with(CARD_OS_DIR) {
+                if p.file_name().is_none_or(|n| n != CARD_OS_DIR) {
                     stack.push(p);
                 }
             } else if p.extension().is_some_and(|e| e == "toml") {

@@ -826,7 +826,8 @@ fn timing(fig: &Figure, rows: &[&Row], variant: &str) -> Option<String> {
     Some(timing_text(all(|r| r.constant_time), all(|r| r.address_trace_constant)).into())
 }
 
-pub(crate) fn verdict(fig: &Figure, ours: f64) -> Verdict {
+/// Better, equal or worse: ours against the published `fig`.
+pub fn verdict(fig: &Figure, ours: f64) -> Verdict {
     if ours == fig.value && !fig.metric.ends_with("_cycles") {
         return Verdict::Equal;
     }
@@ -991,7 +992,7 @@ fn line(table: &SeedTable, fig: &Figure, rows: &[Row], only: Option<&str>) -> Li
 
 /// For a figure we lose, the reason [`WHY_WORSE`] records: appended to
 /// the note, its one line kept for the summary.
-pub(crate) fn explain_worse(fig: &Figure, out: &mut Line) {
+pub fn explain_worse(fig: &Figure, out: &mut Line) {
     if out.verdict == Verdict::Worse
         && let Some(w) = WHY_WORSE.iter().find(|w| {
             (w.seed, w.reference, w.metric) == (fig.seed(), fig.reference.as_str(), &fig.metric)

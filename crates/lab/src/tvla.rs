@@ -95,8 +95,7 @@ impl ClassSums {
             _ => {
                 let (s3, s4) = (get(2), get(3));
                 // c4 = n⁴ · E[(x − μ)⁴].
-                let c4 = &n * &n * &n * &s4 - 4 * &n * &n * &s1 * &s3
-                    + 6 * &n * &s1 * &s1 * &s2
+                let c4 = &n * &n * &n * &s4 - 4 * &n * &n * &s1 * &s3 + 6 * &n * &s1 * &s1 * &s2
                     - 3 * &s1 * &s1 * &s1 * &s1;
                 let n2 = &n * &n;
                 let n4 = &n2 * &n2;
@@ -130,7 +129,11 @@ fn welch((ma, va, na): (f64, f64, u64), (mb, vb, nb): (f64, f64, u64)) -> Option
     if se == 0.0 {
         return match ma == mb {
             true => None,
-            false => Some(if ma > mb { f64::INFINITY } else { f64::NEG_INFINITY }),
+            false => Some(if ma > mb {
+                f64::INFINITY
+            } else {
+                f64::NEG_INFINITY
+            }),
         };
     }
     Some((ma - mb) / se)
@@ -235,10 +238,7 @@ impl PairSums {
             for d in 1..=p.window {
                 let (ma, va) = fixed.1.mean_var(fixed.0, i, d);
                 let (mb, vb) = random.1.mean_var(random.0, i, d);
-                out.push((
-                    (i, i + d),
-                    welch((ma, va, fixed.0.n), (mb, vb, random.0.n)),
-                ));
+                out.push(((i, i + d), welch((ma, va, fixed.0.n), (mb, vb, random.0.n))));
             }
         }
         out
@@ -261,7 +261,9 @@ mod tests {
     }
 
     fn lcg(s: &mut u64) -> u16 {
-        *s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (*s >> 58) as u16
     }
 
@@ -291,7 +293,10 @@ mod tests {
             let col = |ts: &[Vec<u16>]| ts.iter().map(|t| t[i] as f64).collect::<Vec<_>>();
             let expected = naive(&col(&f), &col(&r));
             let got = t[i].unwrap();
-            assert!((got - expected).abs() < 1e-9 * expected.abs().max(1.0), "{got} vs {expected}");
+            assert!(
+                (got - expected).abs() < 1e-9 * expected.abs().max(1.0),
+                "{got} vs {expected}"
+            );
         }
         assert!(t[1].unwrap().abs() > THRESHOLD, "the biased sample leaks");
     }
@@ -303,7 +308,9 @@ mod tests {
         for i in 0..3 {
             let centred = |ts: &[Vec<u16>]| {
                 let m = ts.iter().map(|t| t[i] as f64).sum::<f64>() / ts.len() as f64;
-                ts.iter().map(|t| (t[i] as f64 - m).powi(2)).collect::<Vec<_>>()
+                ts.iter()
+                    .map(|t| (t[i] as f64 - m).powi(2))
+                    .collect::<Vec<_>>()
             };
             let expected = naive(&centred(&f), &centred(&r));
             assert!((t[i].unwrap() - expected).abs() < 1e-9, "{i}");

@@ -27,9 +27,8 @@ fn the_t_values_do_not_depend_on_how_the_traces_are_split() {
         p.checkpoints = vec![100, 300, 700];
         campaign(&built, &m, &p, &|_| {}).unwrap()
     };
-    let bits = |t: &[Option<f64>]| -> Vec<Option<u64>> {
-        t.iter().map(|v| v.map(f64::to_bits)).collect()
-    };
+    let bits =
+        |t: &[Option<f64>]| -> Vec<Option<u64>> { t.iter().map(|v| v.map(f64::to_bits)).collect() };
     assert_eq!(bits(&one.t), bits(&split.t));
     assert_eq!(split.curve.len(), 3);
     assert!(one.first_order.leaks, "an unmasked AES leaks");
@@ -58,7 +57,10 @@ fn second_order_and_bivariate_tests_run_on_the_same_traces() {
     let pairs = v.bivariate.expect("asked for");
     assert_eq!(second.tested, v.first_order.tested);
     assert_eq!(pairs.tested, 300 * v.components.len() * 4);
-    assert!(second.leaks && pairs.leaks, "unmasked AES leaks at every order");
+    assert!(
+        second.leaks && pairs.leaks,
+        "unmasked AES leaks at every order"
+    );
 }
 
 #[test]
@@ -123,7 +125,14 @@ fn the_masked_avr_aes_hides_first_order_and_not_bivariate_second() {
     let mut plan = Plan::new(10_000);
     plan.bivariate = Some((12, Some((3290, 3400))));
     let v = campaign(&built, &m, &plan, &|_| {}).unwrap();
-    assert!(!v.first_order.leaks, "first order at {:?}", v.first_order.at);
+    assert!(
+        !v.first_order.leaks,
+        "first order at {:?}",
+        v.first_order.at
+    );
     let pairs = v.bivariate.expect("asked for");
-    assert!(pairs.leaks, "bivariate second order must find a first-order masking");
+    assert!(
+        pairs.leaks,
+        "bivariate second order must find a first-order masking"
+    );
 }

@@ -102,7 +102,11 @@ fn address(image: &Image, label: &str, what: &str) -> PyResult<u32> {
 type RunOut<'py> = (
     String,
     Vec<Bound<'py, PyBytes>>,
-    Option<(Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u32>>)>,
+    Option<(
+        Bound<'py, PyArray1<u64>>,
+        Bound<'py, PyArray1<u32>>,
+        Bound<'py, PyArray1<u32>>,
+    )>,
 );
 
 /// Run an image until it halts; JSON of the outcome, the dumped memory,
@@ -123,7 +127,10 @@ fn run<'py>(
 ) -> PyResult<RunOut<'py>> {
     let target = Target::parse(target).map_err(fail)?;
     if !image.is_file() {
-        return Err(fail(format!("{}: no such file; give an image path", image.display())));
+        return Err(fail(format!(
+            "{}: no such file; give an image path",
+            image.display()
+        )));
     }
     let image = target.read_part(&image, part.as_deref()).map_err(fail)?;
     let spaces: Vec<(Space, u32, u32)> = dump
@@ -169,7 +176,13 @@ fn run<'py>(
     let steps = cpu
         .take_observer()
         .and_then(|o| downcast::<Steps>(o))
-        .map(|s| (s.cycle.into_pyarray(py), s.pc.into_pyarray(py), s.cycles.into_pyarray(py)));
+        .map(|s| {
+            (
+                s.cycle.into_pyarray(py),
+                s.pc.into_pyarray(py),
+                s.cycles.into_pyarray(py),
+            )
+        });
     Ok((json.to_string(), dumps, steps))
 }
 
@@ -185,7 +198,9 @@ fn select(paths: &[PathBuf], firmware: Option<PathBuf>, filter: Filter) -> PyRes
         .filter(|m| filter.keeps(m))
         .collect();
     match chosen.is_empty() {
-        true => Err(fail("no firmware variant matches; cardlab.bench() with no filter lists them all")),
+        true => Err(fail(
+            "no firmware variant matches; cardlab.bench() with no filter lists them all",
+        )),
         false => Ok(chosen),
     }
 }
@@ -242,7 +257,12 @@ fn seed_tables(
         let rows = measure(&manifests, vectors)?.rows;
         seeds::compare(&figures, &rows)
             .into_iter()
-            .map(|c| Ok((c.title.clone(), comparisons_csv(std::slice::from_ref(&c)).map_err(fail)?)))
+            .map(|c| {
+                Ok((
+                    c.title.clone(),
+                    comparisons_csv(std::slice::from_ref(&c)).map_err(fail)?,
+                ))
+            })
             .collect()
     })
 }
@@ -265,7 +285,13 @@ fn variant(spec: &str, firmware: Option<PathBuf>) -> PyResult<(Manifest, Built)>
     Ok((m, built))
 }
 
-fn plan(traces: u64, seed: u64, vary: &str, components: Option<Vec<String>>, second_order: bool) -> PyResult<Plan> {
+fn plan(
+    traces: u64,
+    seed: u64,
+    vary: &str,
+    components: Option<Vec<String>>,
+    second_order: bool,
+) -> PyResult<Plan> {
     let mut plan = Plan::new(traces.max(1));
     plan.seed = seed;
     plan.second_order = second_order;
@@ -349,7 +375,10 @@ fn tvla<'py>(
     let data = samples.as_array().iter().copied().collect::<Vec<i16>>();
     let labels = labels.as_array().iter().copied().collect::<Vec<u8>>();
     let t = py.detach(|| leakage::t_vector(&data, len, &labels, order));
-    Ok(t.into_iter().map(|t| t.unwrap_or(f64::NAN)).collect::<Vec<_>>().into_pyarray(py))
+    Ok(t.into_iter()
+        .map(|t| t.unwrap_or(f64::NAN))
+        .collect::<Vec<_>>()
+        .into_pyarray(py))
 }
 
 /// The exact sums of some traces of a campaign: what one Dask task
@@ -386,11 +415,14 @@ impl Accumulator {
 
     #[staticmethod]
     fn from_bytes(data: &[u8]) -> PyResult<Accumulator> {
-        let sums = serde_json::from_slice(data).map_err(|e| fail(format!("not an accumulator: {e}")))?;
+        let sums =
+            serde_json::from_slice(data).map_err(|e| fail(format!("not an accumulator: {e}")))?;
         Ok(Accumulator { sums })
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
         let py = slf.py();
         let from = slf.getattr("from_bytes")?;
         Ok((from, (slf.borrow().to_bytes(py),)))
@@ -434,12 +466,21 @@ fn judge<'py>(
     firmware: Option<PathBuf>,
 ) -> PyResult<(String, Bound<'py, PyArray1<f64>>)> {
     let (m, built) = variant(variant_spec, firmware)?;
-    let plan = plan(accumulator.sums.traces(), seed, vary, components, second_order)?;
+    let plan = plan(
+        accumulator.sums.traces(),
+        seed,
+        vary,
+        components,
+        second_order,
+    )?;
     let v = py
         .detach(|| leakage::judge(&built, &m, &plan, &accumulator.sums))
         .map_err(fail)?;
     let t: Vec<f64> = v.t.iter().map(|t| t.unwrap_or(f64::NAN)).collect();
-    Ok((serde_json::to_string(&v).expect("plain data"), t.into_pyarray(py)))
+    Ok((
+        serde_json::to_string(&v).expect("plain data"),
+        t.into_pyarray(py),
+    ))
 }
 
 /// Where the checkout's folders are, as this build sees them.

@@ -170,7 +170,10 @@ impl Observer for Power {
     #[inline]
     fn access(&mut self, a: Access) {
         self.add(Component::DataBus, (self.last_value ^ a.value).count_ones());
-        self.add(Component::AddressBus, (self.last_addr ^ a.addr).count_ones());
+        self.add(
+            Component::AddressBus,
+            (self.last_addr ^ a.addr).count_ones(),
+        );
         self.last_value = a.value;
         self.last_addr = a.addr;
     }

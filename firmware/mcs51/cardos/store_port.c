@@ -5,13 +5,12 @@
  * hands over are generic and may point into the IRAM stack, so what the
  * card OS's XDATA routines need is copied to XDATA first.
  *
- * EEPROM offsets are from 0x8000, where the chip's EEPROM sits in XDATA;
- * the VM reads a program straight from there (MOVX, at RAM speed).
+ * EEPROM offsets are from EE_BASE (chip.h), 0x8000, where the chip's
+ * EEPROM sits in XDATA; the VM reads a program straight from there (MOVX,
+ * at RAM speed).
  */
 #include "cardos.h"
 #include "store.h"
-
-#define EE_BASE 0x8000u
 
 uint8_t *const card_buf = buf;
 

@@ -78,3 +78,27 @@ pub fn aes(key: &[u8], block: &[u8]) -> Vec<u8> {
         .encrypt_block(&mut b);
     b
 }
+
+/// The AVR card OS's build `build`, built once per test process.
+pub fn avr_image(build: &str) -> Image {
+    static IMAGES: OnceLock<Mutex<HashMap<String, Image>>> = OnceLock::new();
+    let images = IMAGES.get_or_init(Default::default);
+    let mut images = images.lock().unwrap();
+    let manifest =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../firmware/avr/cardos/cardos.toml");
+    images
+        .entry(build.to_string())
+        .or_insert_with(|| cardos::build(&manifest, build).unwrap())
+        .clone()
+}
+
+/// The two cards with applets, unpowered: the 8051 card's `applets` build
+/// on the SLE66CX322P and the AVR card's on the AT90SC3232C.
+pub fn applet_cards() -> [(&'static str, fn() -> Card); 2] {
+    [
+        ("SLE66CX322P", || {
+            Card::new(&image("applets"), Sle66Config::default())
+        }),
+        ("AT90SC3232C", || Card::at90sc3232c(&avr_image("applets"))),
+    ]
+}

@@ -936,8 +936,7 @@ pub fn leakage(verdicts: &[crate::leakage::Verdict]) -> Vec<Plot> {
         .first()
         .and_then(|m| verdicts.iter().find(|v| !v.masked && v.target == m.target))
         .or_else(|| verdicts.first());
-    let curves: Vec<&crate::leakage::Verdict> =
-        masked.iter().copied().chain(reference).collect();
+    let curves: Vec<&crate::leakage::Verdict> = masked.iter().copied().chain(reference).collect();
     let mut plots: Vec<Plot> = t_against_traces(&curves).into_iter().collect();
     plots.extend(masked.first().copied().or(reference).and_then(t_trace));
     plots
@@ -951,7 +950,10 @@ fn t_against_traces(verdicts: &[&crate::leakage::Verdict]) -> Option<Plot> {
     };
     let all: Vec<(f64, f64)> = verdicts.iter().flat_map(|v| points(v)).collect();
     let x_max = all.iter().map(|p| p.0).fold(0.0, f64::max);
-    let y_max = all.iter().map(|p| p.1).fold(crate::tvla::THRESHOLD, f64::max);
+    let y_max = all
+        .iter()
+        .map(|p| p.1)
+        .fold(crate::tvla::THRESHOLD, f64::max);
     if all.is_empty() {
         return None;
     }
@@ -961,7 +963,10 @@ fn t_against_traces(verdicts: &[&crate::leakage::Verdict]) -> Option<Plot> {
             .margin(14)
             .x_label_area_size(40)
             .y_label_area_size(60)
-            .build_cartesian_2d((50.0..x_max * 1.5).log_scale(), (0.5..y_max * 2.0).log_scale())?;
+            .build_cartesian_2d(
+                (50.0..x_max * 1.5).log_scale(),
+                (0.5..y_max * 2.0).log_scale(),
+            )?;
         chart
             .configure_mesh()
             .light_line_style(LIGHT)
@@ -973,7 +978,10 @@ fn t_against_traces(verdicts: &[&crate::leakage::Verdict]) -> Option<Plot> {
             .axis_desc_style((FONT, 13))
             .draw()?;
         chart.draw_series(LineSeries::new(
-            [(50.0, crate::tvla::THRESHOLD), (x_max * 1.5, crate::tvla::THRESHOLD)],
+            [
+                (50.0, crate::tvla::THRESHOLD),
+                (x_max * 1.5, crate::tvla::THRESHOLD),
+            ],
             RED.stroke_width(1),
         ))?;
         for (i, v) in verdicts.iter().enumerate() {
@@ -990,7 +998,11 @@ fn t_against_traces(verdicts: &[&crate::leakage::Verdict]) -> Option<Plot> {
         caption: format!(
             "The largest first-order |t| of any sample as traces accumulate, for {}; the red \
              line is TVLA's threshold of 4.5. Full power model (docs/leakage.md).",
-            verdicts.iter().map(|v| name(v)).collect::<Vec<_>>().join(", ")
+            verdicts
+                .iter()
+                .map(|v| name(v))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         svg,
     })
@@ -1004,7 +1016,10 @@ fn t_trace(v: &crate::leakage::Verdict) -> Option<Plot> {
     if points.is_empty() {
         return None;
     }
-    let bound = points.iter().map(|p| p.1.abs()).fold(crate::tvla::THRESHOLD * 2.0, f64::max);
+    let bound = points
+        .iter()
+        .map(|p| p.1.abs())
+        .fold(crate::tvla::THRESHOLD * 2.0, f64::max);
     let cycles = v.cycles_per_trace.max(1) as f64;
     let svg = svg(380, |root| {
         let mut chart = ChartBuilder::on(root)
@@ -1023,7 +1038,10 @@ fn t_trace(v: &crate::leakage::Verdict) -> Option<Plot> {
             .axis_desc_style((FONT, 13))
             .draw()?;
         for y in [crate::tvla::THRESHOLD, -crate::tvla::THRESHOLD] {
-            chart.draw_series(LineSeries::new([(0.0, y), (cycles, y)], RED.stroke_width(1)))?;
+            chart.draw_series(LineSeries::new(
+                [(0.0, y), (cycles, y)],
+                RED.stroke_width(1),
+            ))?;
         }
         chart.draw_series(
             points

@@ -295,7 +295,7 @@ impl Avr {
                 self.set_r(d, v);
             }
             In => {
-                let v = self.io(k);
+                let v = self.read_io(k, 0xFF);
                 self.set_r(d, v);
             }
             Out => self.set_io(k, self.r(d)),
@@ -310,7 +310,7 @@ impl Avr {
                 clocks += self.skip(set == (op == Sbrs), pc);
             }
             Sbic | Sbis => {
-                let set = (self.io(k) >> r) & 1 != 0;
+                let set = (self.read_io(k, 1 << r) >> r) & 1 != 0;
                 clocks += self.skip(set == (op == Sbis), pc);
             }
             Brbs | Brbc => {

@@ -30,7 +30,8 @@ mod target;
 pub mod timing;
 
 pub use decode::{Insn, Mode, Op, decode, two_words};
-pub use part::{ATMEGA32, PARTS, Part};
+pub use part::{AT90SC3232C, ATMEGA32, ATMEGA32_EEPROM, EepromPort, PARTS, Part};
+use part::{RXC, UDRE};
 pub use target::TARGET;
 
 use crate::{Access, Cpu, Executed, Observer, Register, SimError, Space, Stop};
@@ -135,8 +136,31 @@ pub struct Avr {
     /// this one.
     eeprom_master_until: u64,
     eeprom_busy_until: u64,
+    /// The byte being written: (address, its value before).
+    eeprom_writing: Option<(usize, u8)>,
+    /// Every EEPROM write the program started.
+    pub eeprom_log: Vec<EepromWrite>,
+    /// The I/O line (parts with `line`).
+    line: Line,
     last_pc: Option<u16>,
     observer: Option<Box<dyn Observer>>,
+}
+
+/// One EEPROM byte write: where, and the cycles it kept EEWE set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EepromWrite {
+    pub addr: usize,
+    pub start: u64,
+    pub until: u64,
+}
+
+/// The characters on the I/O line, both ways.
+#[derive(Debug, Default)]
+struct Line {
+    rx: std::collections::VecDeque<u8>,
+    tx: Vec<u8>,
+    /// The program polled RXC when nothing was there.
+    waiting: bool,
 }
 
 impl Avr {
@@ -161,6 +185,9 @@ impl Avr {
             stall: 0,
             eeprom_master_until: 0,
             eeprom_busy_until: 0,
+            eeprom_writing: None,
+            eeprom_log: vec![],
+            line: Line::default(),
             last_pc: None,
             observer: None,
         };
@@ -183,6 +210,7 @@ impl Avr {
         self.sleeping = false;
         self.eeprom_master_until = 0;
         self.eeprom_busy_until = 0;
+        self.eeprom_writing = None;
         self.last_pc = None;
     }
 
@@ -255,8 +283,72 @@ impl Avr {
             SREG => Some(self.sreg),
             0..0x20 => Some(self.regs[addr as usize]),
             _ if self.config.part.eeprom_port.is_some_and(|p| p.eecr == addr) => Some(self.eecr()),
-            _ => self.data.get(addr as usize).copied(),
+            _ => match self.config.part.line {
+                Some(l) if l.ucsra == addr => {
+                    Some(UDRE | if self.line.rx.is_empty() { 0 } else { RXC })
+                }
+                Some(l) if l.udr == addr => Some(self.line.rx.front().copied().unwrap_or(0)),
+                _ => self.data.get(addr as usize).copied(),
+            },
         }
+    }
+
+    /// What reading `addr` does besides giving its value (`bits`: the bits
+    /// the instruction looks at): UDR hands over its character; RXC polled
+    /// with nothing there means the card waits (polling UDRE alone is not
+    /// waiting for the reader).
+    fn read_effect(&mut self, addr: u16, bits: u8) {
+        if let Some(l) = self.config.part.line {
+            if addr == l.udr {
+                self.line.rx.pop_front();
+            } else if addr == l.ucsra && bits & RXC != 0 && self.line.rx.is_empty() {
+                self.line.waiting = true;
+            }
+        }
+    }
+
+    /// Characters for the card to receive.
+    pub fn send_to_card(&mut self, bytes: &[u8]) {
+        self.line.rx.extend(bytes);
+        self.line.waiting = false;
+    }
+
+    /// Characters the card sent since the last call.
+    pub fn take_from_card(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.line.tx)
+    }
+
+    /// How many characters the card has sent that nobody has taken yet.
+    pub fn unread_from_card(&self) -> usize {
+        self.line.tx.len()
+    }
+
+    /// Whether the card polled for a character when there was none.
+    pub fn waiting(&self) -> bool {
+        self.line.waiting && self.line.rx.is_empty()
+    }
+
+    /// The EEPROM, as the card keeps it between sessions.
+    pub fn eeprom(&self) -> &[u8] {
+        &self.eeprom
+    }
+
+    /// Power cut at the current cycle: a byte still being written is left
+    /// old, new or erased (0xFF), chosen by `seed`; the line is emptied.
+    /// Whether a write was torn.
+    pub fn power_cut(&mut self, seed: u64) -> bool {
+        self.line = Line::default();
+        let torn = match self.eeprom_writing.take() {
+            Some((addr, old)) if self.cycles < self.eeprom_busy_until => {
+                let new = self.eeprom[addr];
+                self.eeprom[addr] = [old, new, 0xFF][(seed % 3) as usize];
+                true
+            }
+            _ => false,
+        };
+        self.eeprom_busy_until = 0;
+        self.eeprom_master_until = 0;
+        torn
     }
 
     /// EECR as the program reads it: EERIE as written, EEMWE while its
@@ -277,8 +369,15 @@ impl Avr {
         v
     }
 
-    /// The program wrote `v` to `addr`: start what EECR asks for.
+    /// The program wrote `v` to `addr`: send what UDR takes, start what
+    /// EECR asks for.
     fn written(&mut self, addr: u16) {
+        if let Some(l) = self.config.part.line
+            && addr == l.udr
+        {
+            self.line.tx.push(self.data[addr as usize]);
+            return;
+        }
         let Some(port) = self.config.part.eeprom_port else {
             return;
         };
@@ -297,9 +396,15 @@ impl Avr {
         ]) as usize
             % self.eeprom.len();
         if v & EEWE != 0 && now < self.eeprom_master_until {
+            self.eeprom_writing = Some((ear, self.eeprom[ear]));
             self.eeprom[ear] = self.data[port.eedr as usize];
             let clocks = port.write_ns as u128 * self.config.part.clock_hz as u128 / 1_000_000_000;
             self.eeprom_busy_until = now + clocks as u64;
+            self.eeprom_log.push(EepromWrite {
+                addr: ear,
+                start: now,
+                until: self.eeprom_busy_until,
+            });
             self.eeprom_master_until = 0;
             self.stall += 2;
             return;
@@ -344,6 +449,7 @@ impl Avr {
             addr: addr as u32,
             write: false,
         })?;
+        self.read_effect(addr, 0xFF);
         self.notify(Space::Memory, addr as u32, v, false);
         Ok(v)
     }
@@ -382,6 +488,14 @@ impl Avr {
     /// 0x20 + a.
     fn io(&self, a: u16) -> u8 {
         self.peek(IO_BASE + a).unwrap_or(0)
+    }
+
+    /// An I/O register as IN (`bits` 0xFF), SBIC and SBIS (the bit
+    /// tested) read it.
+    fn read_io(&mut self, a: u16, bits: u8) -> u8 {
+        let v = self.io(a);
+        self.read_effect(IO_BASE + a, bits);
+        v
     }
 
     fn set_io(&mut self, a: u16, v: u8) {

@@ -26,6 +26,8 @@ pub struct Part {
     pub sleep_enable: (u16, u8),
     /// The EEPROM's registers and write time, if the program can reach it.
     pub eeprom_port: Option<EepromPort>,
+    /// The smart-card I/O line, if the part has one the simulator models.
+    pub line: Option<LinePort>,
     /// The clock the lab assumes, for times given in nanoseconds (the
     /// EEPROM's write time).
     pub clock_hz: u64,
@@ -62,6 +64,21 @@ pub const ATMEGA32_EEPROM: EepromPort = EepromPort {
     write_ns: 8_448_000,
 };
 
+/// The I/O line of a card chip, as the ATmega32's USART registers (data
+/// addresses): UDR holds a received character (reading it takes it) and
+/// takes one to send; UCSRA has RXC (bit 7: a character waits in UDR) and
+/// UDRE (bit 5: always set, the line takes a character at once). The line's
+/// timing is the reader's business (docs/card.md), not the UART's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinePort {
+    pub udr: u16,
+    pub ucsra: u16,
+}
+
+/// UCSRA's bits.
+pub const RXC: u8 = 0x80;
+pub const UDRE: u8 = 0x20;
+
 impl Part {
     /// The stack pointer after reset: RAMEND, the last SRAM byte.
     pub fn ramend(&self) -> u16 {
@@ -88,6 +105,7 @@ pub const ATMEGA32: Part = Part {
     enhanced: true,
     sleep_enable: (0x55, 0x80),
     eeprom_port: Some(ATMEGA32_EEPROM),
+    line: None,
     // The factory setting: the internal RC oscillator at 1 MHz.
     clock_hz: 1_000_000,
     source: "ATmega32(L) datasheet (Atmel 2503), memories and register summary: 32 KB flash, 2 KB SRAM at $0060-$085F, 1 KB EEPROM; MCUCR at I/O $35 (data $55), SE = bit 7",
@@ -114,6 +132,13 @@ pub const AT90SC3232C: Part = Part {
     eeprom_port: Some(EepromPort {
         write_ns: 4_000_000,
         ..ATMEGA32_EEPROM
+    }),
+    // Assumed: the card's I/O line behind the ATmega32's USART registers
+    // (UDR I/O 0x0C, UCSRA I/O 0x0B); the AT90SC's ISO 7816 interface is
+    // documented under NDA only.
+    line: Some(LinePort {
+        udr: 0x2C,
+        ucsra: 0x2B,
     }),
     clock_hz: 3_571_200,
     source: "Atmel AT90SC family summary (\"120 Powerful Instructions\", up to 64 KB flash, 64 KB EEPROM, 2.5 KB RAM); sizes from the part name; RAM and MCUCR assumed as the ATmega32's (docs/avr.md)",

@@ -188,3 +188,74 @@ fn an_eeprom_write_needs_eemwe_holds_two_clocks_and_keeps_eewe_for_its_time() {
     assert_eq!(cpu.read(Space::Eeprom, 0x10), Some(0xFF));
     assert_eq!(cpu.cycles(), 4 + 1 + 1 + 2);
 }
+
+fn card_cpu(words: &[u16]) -> Avr {
+    let mut cpu = Avr::new(Config {
+        part: &part::AT90SC3232C,
+    });
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    cpu.load_flash(0, &bytes).unwrap();
+    cpu
+}
+
+/// Steps until the card polls RXC with nothing to receive.
+fn until_waiting(cpu: &mut Avr) {
+    for _ in 0..1000 {
+        if cpu.waiting() {
+            return;
+        }
+        cpu.step().unwrap();
+    }
+    panic!("the card never waited");
+}
+
+#[test]
+fn the_card_line_hands_over_characters_and_takes_them_one_at_a_time() {
+    // loop: sbis UCSRA (0x0b), RXC ; rjmp loop ; in r24, UDR (0x0c) ;
+    //       inc r24 ; out UDR, r24 ; rjmp loop
+    let mut cpu = card_cpu(&[0x9B5F, 0xCFFE, 0xB18C, 0x9583, 0xB98C, 0xCFFA]);
+    until_waiting(&mut cpu);
+    assert_eq!(cpu.unread_from_card(), 0);
+    cpu.send_to_card(&[1, 0x41, 0xFF]);
+    assert!(!cpu.waiting());
+    until_waiting(&mut cpu);
+    assert_eq!(cpu.take_from_card(), [2, 0x42, 0x00]);
+    // UDRE always set, RXC only with a character there
+    assert_eq!(cpu.read(Space::Memory, 0x2B), Some(0x20));
+    cpu.send_to_card(&[9]);
+    assert_eq!(cpu.read(Space::Memory, 0x2B), Some(0xA0));
+    assert_eq!(
+        cpu.read(Space::Memory, 0x2C),
+        Some(9),
+        "a peek takes nothing"
+    );
+}
+
+#[test]
+fn a_power_cut_during_an_eeprom_write_leaves_the_byte_old_new_or_erased() {
+    // EEDR = 0x3c ; EEMWE ; EEWE ; rjmp .-2
+    let body = [0xE31C, 0xBB1D, 0x9AE2, 0x9AE1];
+    let mut seen = vec![];
+    for seed in 0..3 {
+        let mut cpu = card_cpu(&eeprom_program(0x40, &body));
+        cpu.write(Space::Eeprom, 0x40, 0x11);
+        for _ in 0..12 {
+            cpu.step().unwrap();
+        }
+        assert_eq!(cpu.eeprom_log.len(), 1);
+        let w = cpu.eeprom_log[0];
+        // 4 ms at the card's 3.5712 MHz
+        assert_eq!((w.addr, w.until - w.start), (0x40, 14_284));
+        assert!(cpu.power_cut(seed), "torn");
+        seen.push(cpu.read(Space::Eeprom, 0x40).unwrap());
+        assert!(!cpu.power_cut(seed), "nothing left to tear");
+    }
+    assert_eq!(seen, [0x11, 0x3C, 0xFF]);
+    // after the write's time the byte is simply new
+    let mut cpu = card_cpu(&eeprom_program(0x40, &body));
+    while cpu.cycles() < 15_000 {
+        cpu.step().unwrap();
+    }
+    assert!(!cpu.power_cut(0));
+    assert_eq!(cpu.read(Space::Eeprom, 0x40), Some(0x3C));
+}

@@ -198,13 +198,13 @@ impl Hc05 {
                 self.ccr &= !I;
                 self.stopped = true;
             }
-            0x97 => self.set_x::<O>(self.a),                   // TAX
+            0x97 => self.set_x::<O>(self.a),           // TAX
             0x98 => self.ccr &= !C,                    // CLC
             0x99 => self.ccr |= C,                     // SEC
             0x9A => self.ccr &= !I,                    // CLI
             0x9B => self.ccr |= I,                     // SEI
             0x9C => self.sp = self.config.map.stack.1, // RSP
-            0x9F => self.set_a::<O>(self.x),                   // TXA
+            0x9F => self.set_a::<O>(self.x),           // TXA
             _ => {}                                    // NOP (0x9D)
         }
         Ok(())

@@ -18,10 +18,10 @@
 #include "cardos.h"
 
 /* a header record (len, ~len) holding a valid AES key length, else 0 */
-static uint8_t hdr_len(const __xdata uint8_t *h)
+static uint8_t hdr_len(EE_CPTR h)
 {
-    uint8_t len = h[0];
-    if ((uint8_t)~len != h[1])
+    uint8_t len = EE_GET(h, 0);
+    if ((uint8_t)~len != EE_GET(h, 1))
         return 0;
     if (len != 16 && len != 24 && len != 32)
         return 0;
@@ -30,7 +30,7 @@ static uint8_t hdr_len(const __xdata uint8_t *h)
 
 static uint8_t flag_set(void)
 {
-    return EE(EE_FLAG)[0] == FLAG_SET0 && EE(EE_FLAG)[1] == FLAG_SET1;
+    return EE_GET(EE(EE_FLAG), 0) == FLAG_SET0 && EE_GET(EE(EE_FLAG), 1) == FLAG_SET1;
 }
 
 static uint8_t write_hdr(uint16_t addr, uint8_t len)
@@ -42,25 +42,26 @@ static uint8_t write_hdr(uint16_t addr, uint8_t len)
 
 #ifdef KEYS_PRECOMPUTED
 /*
+ * (The 8051 only: its aes_ee.asm reads round keys from EEPROM.)
  * The round keys of the key at EE_BK_KEY into EEPROM: the key expansion
  * is computed a window of Nk words at a time in aes_key (aes_expandN) into
  * xk, then page r gets words 4r .. 4r+Nk-1: Nr + 1 programs of Nk x 4
  * bytes (seed 004 §2-2: 11 x 16, 13 x 24, 15 x 32 bytes). The words past
  * w[4 Nr + 3] that the last pages hold continue the expansion.
  */
-static __xdata uint8_t xk[256];
+static XDATA uint8_t xk[256];
 
 static uint8_t write_round_keys(uint8_t len)
 {
     uint8_t nr = len / 4 + 6;
     uint8_t windows = len == 16 ? 11 : len == 24 ? 9 : 8;   /* (4 Nr + Nk) / Nk */
     uint8_t rcon = 1;
-    __xdata uint8_t *p = xk;
-    __xdata uint8_t *page = EE(EE_RK);
+    XDATA uint8_t *p = xk;
+    EE_PTR page = EE(EE_RK);
     uint8_t i;
 
     for (i = 0; i < len; i++)
-        aes_key[i] = EE(EE_BK_KEY)[i];
+        aes_key[i] = EE_GET(EE(EE_BK_KEY), i);
     for (;;) {
         for (i = 0; i < len; i++)
             *p++ = aes_key[i];
@@ -94,7 +95,7 @@ static uint8_t install(void)
         if (!write_round_keys(len))
             return 0;
 #endif
-        if (!ee_write(EE(EE_KF_KEY), EE(EE_BK_KEY), len))
+        if (!ee_copy(EE(EE_KF_KEY), EE(EE_BK_KEY), len))
             return 0;
         if (!write_hdr(EE_KF_HDR, len))
             return 0;
@@ -112,7 +113,7 @@ void key_boot(void)
         install();
 }
 
-uint8_t key_put(const __xdata uint8_t *key, uint8_t len)
+uint8_t key_put(const XDATA uint8_t *key, uint8_t len)
 {
     if (!ee_write(EE(EE_BK_KEY), key, len))
         return 0;
@@ -137,7 +138,7 @@ uint8_t key_len(void)
  * ECB over blocks x 16 bytes of data, in place, with the loaded key
  * (key_len() must be non-zero).
  */
-void key_cipher(__xdata uint8_t *data, uint8_t blocks, uint8_t decrypt)
+void key_cipher(XDATA uint8_t *data, uint8_t blocks, uint8_t decrypt)
 {
     uint8_t len = key_len();
     uint8_t i;
@@ -147,7 +148,7 @@ void key_cipher(__xdata uint8_t *data, uint8_t blocks, uint8_t decrypt)
             aes_state[i] = data[i];
 #ifdef KEYS_ONTHEFLY
         for (i = 0; i < len; i++)           /* the routines consume the key */
-            aes_key[i] = EE(EE_KF_KEY)[i];
+            aes_key[i] = EE_GET(EE(EE_KF_KEY), i);
         if (len == 16) {
             if (decrypt) aes_dec128(); else aes_enc128();
         } else if (len == 24) {

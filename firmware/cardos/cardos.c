@@ -15,7 +15,8 @@
  * command works from the ATR on. SELECT by its AID is answered 90 00, as
  * a reader that selects first expects; another AID 6A 82, the
  * application staying selected.
- * Status words: README.md.
+ * Status words: README.md. Chip-independent: the chip's layer (chip.h,
+ * t0.c, eeprom.c) is in the chip's folder (../mcs51/cardos, ../avr/cardos).
  */
 #include "cardos.h"
 #ifdef APPLETS
@@ -24,13 +25,13 @@
 
 void cmd_dispatch(void);     /* global: test-s51.py breaks on it */
 
-__data __at(0x30) uint8_t aes_state[16];
-__data __at(0x40) uint8_t aes_key[32];
+AES_STATE_AT uint8_t aes_state[16];    /* the cipher routines' buffers (chip.h) */
+AES_KEY_AT uint8_t aes_key[32];
 
-__xdata uint8_t scratch[EE_PAGE];
+XDATA uint8_t scratch[EE_PAGE];
 
-static __xdata uint8_t hdr[5];          /* CLA INS P1 P2 P3 */
-__xdata uint8_t buf[256];               /* command data, then response data */
+static XDATA uint8_t hdr[5];            /* CLA INS P1 P2 P3 */
+XDATA uint8_t buf[256];                 /* command data, then response data */
 static uint8_t resp_len;                /* bytes waiting for GET RESPONSE (0: none) */
 
 #define CLA             hdr[0]
@@ -46,14 +47,14 @@ static uint8_t resp_len;                /* bytes waiting for GET RESPONSE (0: no
 #define INS_INT_AUTH    0x88
 #define INS_GET_RESP    0xC0
 
-static __code const uint8_t atr[] = {
+static CODE const uint8_t atr[] = {
     0x3B,                       /* TS: direct convention */
     0x17,                       /* T0: TA1 follows, 7 historical bytes */
     0x13,                       /* TA1: F = 372, D = 4 */
     'c', 'a', 'r', 'd', 'l', 'a', 'b'
 };
 
-static __code const uint8_t aid[] = { 0xF0, 0x63, 0x61, 0x72, 0x64, 0x6C, 0x61, 0x62 };
+static CODE const uint8_t aid[] = { 0xF0, 0x63, 0x61, 0x72, 0x64, 0x6C, 0x61, 0x62 };
 
 /* the command data after the procedure byte */
 void receive_data(void)
@@ -92,7 +93,7 @@ static void cmd_select(void)
     }
     receive_data();
     if (P3 == sizeof aid) {
-        for (i = 0; i < sizeof aid && buf[i] == aid[i]; i++)
+        for (i = 0; i < sizeof aid && buf[i] == CODE_GET(aid, i); i++)
             ;
         if (i == sizeof aid) {
 #ifdef APPLETS
@@ -255,6 +256,7 @@ void main(void)
 {
     uint8_t i;
 
+    chip_boot();
     io_init();
     key_boot();                 /* finish or discard an interrupted key update */
     rng_boot();                 /* bump the reset counter */
@@ -263,7 +265,7 @@ void main(void)
 #endif
     resp_len = 0;
     for (i = 0; i < sizeof atr; i++)
-        io_putc(atr[i]);
+        io_putc(CODE_GET(atr, i));
     for (;;) {
         io_recv(hdr, 5);
         cmd_dispatch();

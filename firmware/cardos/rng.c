@@ -15,20 +15,20 @@
  */
 #include "cardos.h"
 
-static __xdata uint8_t ctr[4];
-static __xdata uint8_t seq[4];
+static XDATA uint8_t ctr[4];
+static XDATA uint8_t seq[4];
 static uint8_t rng_ok;
 
 /* the slot's counter into v; 1 if ctr and ~ctr agree */
-static uint8_t slot_read(const __xdata uint8_t *s, uint32_t *v)
+static uint8_t slot_read(EE_CPTR s, uint32_t *v)
 {
     uint8_t i;
     uint32_t x = 0;
 
     for (i = 0; i < 4; i++) {
-        if ((uint8_t)~s[i] != s[i + 4])
+        if ((uint8_t)~EE_GET(s, i) != EE_GET(s, i + 4))
             return 0;
-        x = (x << 8) | s[i];
+        x = (x << 8) | EE_GET(s, i);
     }
     *v = x;
     return 1;
@@ -63,14 +63,14 @@ void rng_boot(void)
 }
 
 /* n random bytes (n <= 16) to out; 0 if the counter could not be stored */
-uint8_t rng_fill(__xdata uint8_t *out, uint8_t n)
+uint8_t rng_fill(XDATA uint8_t *out, uint8_t n)
 {
     uint8_t i;
 
     if (!rng_ok)
         return 0;
     for (i = 0; i < 16; i++) {
-        aes_key[i] = EE(EE_RNG_KEY)[i];
+        aes_key[i] = EE_GET(EE(EE_RNG_KEY), i);
         aes_state[i] = 0;
     }
     for (i = 0; i < 4; i++) {
