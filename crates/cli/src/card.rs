@@ -23,15 +23,21 @@ pub struct CardArgs {
     /// vpcd's address (its reader "Virtual PCD 00 00" listens on port 35963)
     #[arg(long, value_name = "HOST:PORT", default_value = "localhost:35963")]
     reader: String,
+    /// The card's chip: sle66cx322p (the 8051 card of seed 004 §II) or
+    /// at90sc3232c (the AVR card of seed 004 §III)
+    #[arg(long, default_value = "sle66cx322p", value_parser = ["sle66cx322p", "at90sc3232c"])]
+    chip: String,
     /// The card OS build: onthefly (the AES key in EEPROM, round keys made
-    /// per block) or precomputed (round keys programmed into EEPROM)
+    /// per block), applets (onthefly with the applet store and its VM,
+    /// docs/card.md "Applets") or, on the 8051 card, precomputed (round
+    /// keys programmed into EEPROM)
     #[arg(long, default_value = "onthefly")]
     build: String,
     /// Send this command APDU (hex) to the card in-process instead of
     /// connecting to vpcd; repeatable, in order
     #[arg(long, value_name = "HEX")]
     apdu: Vec<String>,
-    /// The firmware folder holding mcs51/cardos/cardos.toml
+    /// The firmware folder holding mcs51/cardos/ and avr/cardos/
     #[arg(long, value_name = "DIR")]
     firmware: Option<PathBuf>,
 }
@@ -52,17 +58,26 @@ pub fn run(args: CardArgs, quiet: bool) -> Result<(), Failure> {
         })
         .collect::<Result<Vec<_>, Failure>>()?;
     let data = Data::locate()?;
-    let manifest = firmware_root(&data, args.firmware.as_deref())?.join("mcs51/cardos/cardos.toml");
+    let avr = args.chip == "at90sc3232c";
+    let folder = if avr { "avr/cardos" } else { "mcs51/cardos" };
+    let manifest = firmware_root(&data, args.firmware.as_deref())?
+        .join(folder)
+        .join("cardos.toml");
     let os = cardos::build(&manifest, &args.build).map_err(|e| Failure::Input(e.to_string()))?;
-    let mut card = Card::new(&os, Sle66Config::default());
+    let mut card = match avr {
+        true => Card::at90sc3232c(&os),
+        false => Card::new(&os, Sle66Config::default()),
+    };
+    let chip = card.hardware().name();
     if let Some(path) = &args.image
-        && let Some(eeprom) = image::load(path).map_err(|e| Failure::Input(e.to_string()))?
+        && let Some(eeprom) = image::load(path, chip).map_err(|e| Failure::Input(e.to_string()))?
     {
         card.restore(&eeprom);
     }
     let mut log = Log {
         quiet,
         image: args.image.clone(),
+        chip,
     };
     if apdus.is_empty() {
         serve(&mut card, &args.reader, &mut log)
@@ -86,6 +101,7 @@ pub fn run(args: CardArgs, quiet: bool) -> Result<(), Failure> {
 struct Log {
     quiet: bool,
     image: Option<PathBuf>,
+    chip: &'static str,
 }
 
 impl Log {
@@ -108,16 +124,24 @@ impl Log {
             if x.tpdus == 1 { "" } else { "s" },
             match x.eeprom_writes {
                 0 => String::new(),
-                n => format!(", {n} EEPROM page{}", if n == 1 { "" } else { "s" }),
+                n => format!(
+                    ", {n} EEPROM {} ({:.1} ms)",
+                    match (self.chip, n) {
+                        ("AT90SC3232C", 1) => "byte",
+                        ("AT90SC3232C", _) => "bytes",
+                        (_, 1) => "page",
+                        _ => "pages",
+                    },
+                    x.eeprom_ms
+                ),
             }
         ));
     }
 
     fn save(&self, card: &mut Card, x: &Exchange) -> Result<(), Failure> {
         match &self.image {
-            Some(path) if x.eeprom_writes > 0 => {
-                image::save(path, &card.eeprom()).map_err(|e| Failure::Input(e.to_string()))
-            }
+            Some(path) if x.eeprom_writes > 0 => image::save(path, self.chip, &card.eeprom())
+                .map_err(|e| Failure::Input(e.to_string())),
             _ => Ok(()),
         }
     }

@@ -4,7 +4,10 @@
 //! selects its application at reset) and a SELECT, `pcsc_scan` sees the card, and a
 //! pyscard script (Debian's python3-pyscard) loads AES keys and
 //! enciphers the FIPS-197 vectors and every known-answer vector of NIST's
-//! ECBVarKey128.rsp through the card. The test starts pcscd and the card itself
+//! ECBVarKey128.rsp through the card; then, on each chip's `applets`
+//! build, `scripts/applet` (pyscard) loads the AES applets compiled by
+//! clang, installs them, runs them on FIPS-197 C.1 and deletes them. The
+//! test starts pcscd and the card itself
 //! and stops both by PID. It needs root (pcscd's socket in /run/pcscd)
 //! and the packages scripts/install adds; under CI their absence fails
 //! the test, elsewhere it is skipped with the reason.
@@ -111,7 +114,7 @@ fn pcsc_tools_and_pyscard_use_the_virtual_card() {
     until("vpcd's port", || TcpStream::connect(VPCD).ok());
     let log = std::fs::File::create(dir.path().join("card.log")).unwrap();
     let image = dir.path().join("card.img");
-    let _card = Killed(
+    let card = Killed(
         Command::new(env!("CARGO_BIN_EXE_cardlab"))
             .args(["card", "--reader", VPCD, "--image"])
             .arg(&image)
@@ -163,6 +166,64 @@ fn pcsc_tools_and_pyscard_use_the_virtual_card() {
     eprintln!("pyscard: {}", text.trim());
     // the card image holds the last key
     assert!(std::fs::metadata(&image).unwrap().len() > 32768);
+    drop(card);
+    for chip in ["sle66cx322p", "at90sc3232c"] {
+        applets_through_pyscard(chip, dir.path());
+    }
+}
+
+/// `cardlab card --chip CHIP --build applets` in the reader; the AES
+/// applets loaded, run on FIPS-197 C.1 and deleted by scripts/applet.
+fn applets_through_pyscard(chip: &str, dir: &std::path::Path) {
+    until("the last card out of the reader", || {
+        let (ok, text) = output(Command::new("opensc-tool").args(["-r", "0", "-a"]));
+        (!ok || !text.contains("3b:17:13")).then_some(())
+    });
+    let log = std::fs::File::create(dir.join(format!("{chip}.log"))).unwrap();
+    let _card = Killed(
+        Command::new(env!("CARGO_BIN_EXE_cardlab"))
+            .args([
+                "card", "--reader", VPCD, "--chip", chip, "--build", "applets",
+            ])
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .expect("cardlab card starts"),
+    );
+    until("the card's ATR in opensc-tool", || {
+        let (ok, text) = output(Command::new("opensc-tool").args(["-r", "0", "-a"]));
+        (ok && text.contains("3b:17:13")).then_some(())
+    });
+    let root = cardlab_lab::repo_root();
+    let tool = root.join("scripts/applet");
+    let applet = |args: &[&str]| {
+        let (ok, text) = output(Command::new("/usr/bin/python3").arg(&tool).args(args));
+        assert!(ok, "{chip}: scripts/applet {args:?}: {text}");
+        text.trim().to_string()
+    };
+    for name in ["aes_expand", "aes_encrypt", "aes_decrypt"] {
+        let object = dir.join(format!("{name}.o"));
+        let (ok, text) = output(
+            Command::new("clang")
+                .args(["-O2", "-target", "bpf", "-mcpu=v3", "-ffreestanding", "-c"])
+                .arg(root.join(format!("firmware/applets/{name}.c")))
+                .arg("-o")
+                .arg(&object),
+        );
+        assert!(ok, "clang {name}: {text}");
+        let loaded = applet(&["load", object.to_str().unwrap()]);
+        assert!(loaded.starts_with(&format!("loaded {name}")), "{loaded}");
+    }
+    assert_eq!(applet(&["list"]), "aes_expand\naes_encrypt\naes_decrypt");
+    let (key, ct) = FIPS197[0];
+    assert_eq!(applet(&["run", "aes_expand", key]), "");
+    assert_eq!(applet(&["run", "aes_encrypt", PLAIN]), ct, "{chip}");
+    assert_eq!(applet(&["run", "aes_decrypt", ct]), PLAIN, "{chip}");
+    for name in ["aes_expand", "aes_encrypt", "aes_decrypt"] {
+        applet(&["delete", name]);
+    }
+    assert_eq!(applet(&["list"]), "no applets");
+    eprintln!("{chip}: the AES applets loaded, run on FIPS-197 C.1 and deleted through pyscard");
 }
 
 fn which(tool: &str) -> Option<std::path::PathBuf> {
