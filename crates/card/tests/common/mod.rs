@@ -92,9 +92,12 @@ pub fn avr_image(build: &str) -> Image {
         .clone()
 }
 
+/// Makes a card, unpowered.
+pub type MakeCard = fn() -> Card;
+
 /// The two cards with applets, unpowered: the 8051 card's `applets` build
 /// on the SLE66CX322P and the AVR card's on the AT90SC3232C.
-pub fn applet_cards() -> [(&'static str, fn() -> Card); 2] {
+pub fn applet_cards() -> [(&'static str, MakeCard); 2] {
     [
         ("SLE66CX322P", || {
             Card::new(&image("applets"), Sle66Config::default())
