@@ -10,13 +10,49 @@ use cardlab_card::csod::{self, CardFigures};
 use common::*;
 use std::path::PathBuf;
 
+/// The known answers the test checks the applets on (the report checks
+/// them on every AES-128 vector): NIST's GFSbox and KeySbox files.
+fn known_answers() -> Vec<cardlab_lab::measure::TestVector> {
+    let all = cardlab_lab::measure::vectors(
+        &cardlab_lab::repo_root().join("vectors"),
+        cardlab_ciphers::Algorithm::Aes,
+        128,
+    )
+    .unwrap();
+    (all.into_iter())
+        .filter(|v| v.label.contains("GFSbox128") || v.label.contains("KeySbox128"))
+        .collect()
+}
+
+/// Both cards measured, the applets checked on known answers on each first.
 fn measure_both() -> Vec<CardFigures> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../firmware/applets");
     let expand = applet::compile(&dir.join("aes_expand.c")).unwrap();
     let encrypt = applet::compile(&dir.join("aes_encrypt.c")).unwrap();
-    applet_cards()
-        .map(|(_, make)| csod::measure(make(), &expand, &encrypt, &|k, b| aes(k, b)).unwrap())
-        .to_vec()
+    let vectors = known_answers();
+    let instant: [MakeCard; 2] = [
+        || {
+            let config = cardlab_sim::mcs51::sle66::Sle66Config {
+                instant_programming: true,
+                ..Default::default()
+            };
+            cardlab_card::Card::new(&image("applets"), config)
+        },
+        || cardlab_card::Card::at90sc3232c_instant(&avr_image("applets")),
+    ];
+    let cards = applet_cards();
+    std::thread::scope(|s| {
+        let runs: Vec<_> = (cards.iter().zip(instant))
+            .map(|((_, make), kat)| {
+                let (expand, encrypt, vectors) = (&expand, &encrypt, &vectors);
+                s.spawn(move || {
+                    csod::measure(make(), kat(), expand, encrypt, vectors, &|k, b| aes(k, b))
+                        .unwrap()
+                })
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    })
 }
 
 #[test]
@@ -57,6 +93,12 @@ fn seed_004_iii_on_both_cards() {
             ("SLE66CX322P", [1013, 936, 1844, 6307], 2598447, 4993),
             ("AT90SC3232C", [536, 513, 881, 1274], 1292036, 24834),
         ]
+    );
+    let kat = known_answers().len();
+    let checked: Vec<usize> = cards.iter().map(|c| c.known_answers).collect();
+    assert!(
+        kat >= 28 && checked == [kat, kat],
+        "{checked:?} of {kat} known answers checked"
     );
     let tables = csod::tables(&cards);
     assert_eq!(tables[0].rows.len(), 4);

@@ -571,6 +571,32 @@ const WHY_WORSE: &[WhyWorse] = &[
               GE, where the paper evidently counted a RAM; the rest of the design is 21448 GE \
               (docs/hardware.md)",
     },
+    WhyWorse {
+        seed: "004",
+        reference: "III",
+        cipher: "AES",
+        paper_variant: "key schedule applet on the card's virtual machine (CSOD)",
+        metric: "time_ms",
+        short: "EEPROM at 4 ms a byte (assumed): storing the 552-byte applet and its 176 bytes of round keys takes 3.0 s",
+        why: "the AT90SC3232C's EEPROM timing is not public: cardlab assumes 4 ms a byte (the \
+              sibling AT90SO4's 2 ms erase + 2 ms program, docs/avr.md) and no page mode, so \
+              the 552 bytes of the applet, its header and the 176 bytes of round keys it \
+              files take 3.0 s of the 3.5; the wire takes 0.22 s and the card's own cycles \
+              0.28 s. With a page mode of 64 bytes a program the same applet would store in \
+              well under 0.1 s; the paper gives neither its applet's size nor its EEPROM's mode",
+    },
+    WhyWorse {
+        seed: "004",
+        reference: "III",
+        cipher: "AES",
+        paper_variant: "encryption applet on the card's virtual machine (CSOD)",
+        metric: "time_ms",
+        short: "EEPROM at 4 ms a byte (assumed): storing the 1232-byte applet takes 5.0 s",
+        why: "the EEPROM is assumed at 4 ms a byte with no page mode (docs/avr.md): the \
+              1232 bytes of our encryption applet and its header take 5.0 s to store, the wire \
+              0.45 s and the card's own cycles 0.46 s (0.39 s the RUN of one block); the \
+              paper gives neither its applet's size nor its EEPROM's mode",
+    },
 ];
 
 /// One published figure beside ours.
