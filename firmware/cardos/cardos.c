@@ -252,6 +252,27 @@ void cmd_dispatch(void)
     }
 }
 
+#ifdef APPLETS
+/* The applet store's view of the command loop (../cardvm/store.h): the
+ * same on every chip. */
+uint8_t *const card_buf = buf;
+
+void card_receive(void)
+{
+    receive_data();
+}
+
+void card_sw(uint8_t sw1, uint8_t sw2)
+{
+    io_sw(sw1, sw2);
+}
+
+void card_respond(uint8_t n)
+{
+    keep_response(n);
+}
+#endif
+
 void main(void)
 {
     uint8_t i;

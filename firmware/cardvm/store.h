@@ -34,7 +34,10 @@
 #endif
 #define STORE_PAGE_CHARGE   100u
 
-/* ---- the port: what the chip's card OS provides ------------------------- */
+/* ---- the port: what the card OS provides --------------------------------
+ * card_buf, card_receive, card_sw and card_respond come from the shared
+ * command loop (../cardos/cardos.c); the rest from each chip's port
+ * (store_port.c). */
 
 /* The command data buffer: filled by card_receive, and where a response
  * waits for GET RESPONSE. */

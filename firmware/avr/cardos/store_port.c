@@ -11,8 +11,6 @@
 #include "store.h"
 #include "cvm.h"
 
-uint8_t *const card_buf = buf;
-
 static uint8_t sbox_ram[256];
 static uint8_t inv_sbox_ram[256];
 const uint8_t *const card_sbox = sbox_ram;
@@ -22,21 +20,6 @@ void chip_boot(void)
 {
     memcpy_P(sbox_ram, aes_sbox, 256);
     memcpy_P(inv_sbox_ram, aes_inv_sbox, 256);
-}
-
-void card_receive(void)
-{
-    receive_data();
-}
-
-void card_sw(uint8_t sw1, uint8_t sw2)
-{
-    io_sw(sw1, sw2);
-}
-
-void card_respond(uint8_t n)
-{
-    keep_response(n);
 }
 
 void card_ee_read(uint8_t *dst, uint16_t ee, uint8_t n)

@@ -12,26 +12,9 @@
 #include "cardos.h"
 #include "store.h"
 
-uint8_t *const card_buf = buf;
-
 /* the AES tables at their fixed places in code memory (README.md) */
 const uint8_t *const card_sbox = (__code const uint8_t *)0x1000;
 const uint8_t *const card_inv_sbox = (__code const uint8_t *)0x1200;
-
-void card_receive(void)
-{
-    receive_data();
-}
-
-void card_sw(uint8_t sw1, uint8_t sw2)
-{
-    io_sw(sw1, sw2);
-}
-
-void card_respond(uint8_t n)
-{
-    keep_response(n);
-}
 
 void card_ee_read(uint8_t *dst, uint16_t ee, uint8_t n)
 {
