@@ -132,8 +132,16 @@ mod on_rbpf {
 
     impl Runner for OnRbpf {
         fn run(&mut self, name: &str, input: &[u8]) -> (Vec<u8>, u16) {
-            map_sboxes();
             let prog = &self.0.iter().find(|(n, _)| n == name).unwrap().1;
+            run_on_rbpf(prog, input)
+        }
+    }
+
+    /// `prog` on rbpf with the card's helpers 1-4, `input` as its data: the
+    /// output it writes.
+    pub fn run_on_rbpf(prog: &[u8], input: &[u8]) -> (Vec<u8>, u16) {
+        {
+            map_sboxes();
             let mut vm = rbpf::EbpfVmNoData::new(Some(prog)).unwrap();
             let helpers: [(u32, rbpf::ebpf::Helper); 4] =
                 [(1, read), (2, write), (3, file_read), (4, file_write)];
@@ -149,7 +157,7 @@ mod on_rbpf {
             let r0 = vm.execute_program().unwrap();
             let out = STATE.with_borrow(|s| s.output.clone());
             // the card answers 9000 whatever r0 is; an applet's refusal is r0 = 1
-            assert!(r0 <= 1, "{name} returned {r0}");
+            assert!(r0 >> 32 == 0, "r0 {r0:#x}");
             (out, 0x9000)
         }
     }
@@ -221,5 +229,59 @@ fn the_aes_applets_agree_with_the_oracle_on_the_card_and_on_rbpf() {
     for (chip, make) in applet_cards() {
         let on_card = aes_through(&mut OnCard::new(make));
         assert_eq!(on_card, on_rbpf, "{chip}");
+    }
+}
+
+/// Random programs of the subset (tests/common: every ALU32 operation, END,
+/// loads and stores of every width, forward branches) on each card's VM and
+/// on rbpf: the same 128 bytes of memory after each (64 bytes of random
+/// data read in, every register stored after them, written out).
+#[test]
+fn random_programs_compute_on_the_card_what_rbpf_computes() {
+    use common::vm::{Rng, random_program, slot};
+    let mut rng = Rng(0xCA4D_0000_7E57_0001);
+    let programs: Vec<(Vec<u8>, Vec<u8>)> = (0..240)
+        .map(|i| {
+            // r1 = r10 - 128; read 64 bytes there; the program; write 128
+            let mut p = vec![
+                slot(0xbf, 1, 10, 0, 0),
+                slot(0x07, 1, 0, 0, -128),
+                slot(0xb4, 2, 0, 0, 64),
+                slot(0x85, 0, 0, 0, 1),
+            ];
+            let body = random_program(&mut rng, 20 + i % 40);
+            p.extend(&body[..body.len() - 1]);
+            p.extend([
+                slot(0xb4, 2, 0, 0, 128),
+                slot(0x85, 0, 0, 0, 2),
+                slot(0x95, 0, 0, 0, 0),
+            ]);
+            (p.concat(), rng.bytes(64))
+        })
+        .collect();
+    let want: Vec<Vec<u8>> = programs
+        .iter()
+        .map(|(p, mem)| on_rbpf::run_on_rbpf(p, mem).0)
+        .collect();
+    assert!(want.iter().all(|w| w.len() == 128));
+    for (chip, make) in instant_applet_cards() {
+        let mut c = make();
+        c.power_on().unwrap();
+        for (i, ((prog, mem), want)) in programs.iter().zip(&want).enumerate() {
+            let aid = b"random.prog";
+            for a in apdu::load_and_install(aid, prog) {
+                assert_eq!(tx(&mut c, &a).sw(), 0x9000, "{chip} program {i}");
+            }
+            assert_eq!(tx(&mut c, &apdu::select(aid)).sw(), 0x9000);
+            let x = tx(&mut c, &apdu::run(0, mem));
+            let listing: Vec<String> = prog.chunks(8).map(hex::encode).collect();
+            assert_eq!(
+                (hex::encode(x.data()), x.sw()),
+                (hex::encode(want), 0x9000),
+                "{chip} program {i}: {}",
+                listing.join(" ")
+            );
+            assert_eq!(tx(&mut c, &apdu::delete(aid)).sw(), 0x9000);
+        }
     }
 }

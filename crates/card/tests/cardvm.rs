@@ -5,6 +5,8 @@
 //! the key-expansion and encryption applets on FIPS-197 C.1
 //! (firmware/cardvm/README.md).
 
+mod common;
+use common::vm::{MEM, Rng, random_program};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -48,125 +50,6 @@ fn the_applet_vm_passes_its_host_tests_and_runs_the_aes_applets() {
         );
         eprintln!("skipped: {last}");
     }
-}
-
-/// One eBPF instruction slot.
-fn slot(op: u8, dst: u8, src: u8, off: i16, imm: i32) -> [u8; 8] {
-    let [o0, o1] = off.to_le_bytes();
-    let [i0, i1, i2, i3] = imm.to_le_bytes();
-    [op, dst | src << 4, o0, o1, i0, i1, i2, i3]
-}
-
-/// The registers a random program computes with: r1 holds the memory's
-/// address (a host pointer on rbpf, an applet address on the card VM), so
-/// it is only ever a base; r10 is the frame pointer.
-const REGS: [u8; 9] = [0, 2, 3, 4, 5, 6, 7, 8, 9];
-/// Bytes of memory lent to the program: random data in the first 64, the
-/// registers stored after it at the end (tests/cardvm/batch.c's MEM).
-const MEM: usize = 128;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<T: Copy>(&mut self, from: &[T]) -> T {
-        from[self.below(from.len() as u64) as usize]
-    }
-}
-
-/// A random straight-and-forward program of the 32-bit subset: registers
-/// set, `body` instructions of every ALU32 operation (K and X; division
-/// and modulo by non-zero constants only, where eBPF's x/0 = 0 and the
-/// card's status word part ways), END, loads and stores of every width
-/// through r1, and forward JMP32/JA branches; then every register stored
-/// to memory, and EXIT.
-fn random_program(rng: &mut Rng, body: usize) -> Vec<[u8; 8]> {
-    let mut p: Vec<[u8; 8]> = REGS
-        .iter()
-        .map(|&r| slot(0xb4, r, 0, 0, rng.next() as i32))
-        .collect();
-    let start = p.len();
-    for i in 0..body {
-        let (dst, src) = (rng.pick(&REGS), rng.pick(&REGS));
-        let left = (body - i) as i16; // slots to the epilogue, this one included
-        let s = match rng.below(10) {
-            0 | 1 => slot(
-                rng.pick(&[0x04, 0x14, 0x24, 0x44, 0x54, 0xa4, 0xb4]),
-                dst,
-                0,
-                0,
-                rng.next() as i32,
-            ),
-            2 => slot(
-                rng.pick(&[0x64, 0x74, 0xc4]),
-                dst,
-                0,
-                0,
-                rng.below(32) as i32,
-            ),
-            3 => slot(
-                rng.pick(&[0x34, 0x94]),
-                dst,
-                0,
-                0,
-                (rng.next() as i32 >> rng.below(31)) | 1,
-            ),
-            4 | 5 => slot(
-                rng.pick(&[0x0c, 0x1c, 0x2c, 0x4c, 0x5c, 0xac, 0xbc, 0x6c, 0x7c, 0xcc]),
-                dst,
-                src,
-                0,
-                0,
-            ),
-            6 => match rng.below(3) {
-                0 => slot(0x84, dst, 0, 0, 0),
-                _ => slot(rng.pick(&[0xd4, 0xdc]), dst, 0, 0, rng.pick(&[16, 32])),
-            },
-            7 => {
-                let (op, size) = rng.pick(&[(0x61, 4), (0x69, 2), (0x71, 1)]);
-                slot(op, dst, 1, (rng.below(64 / size) * size) as i16, 0)
-            }
-            8 => {
-                let (stx, st, size) =
-                    rng.pick(&[(0x63, 0x62, 4), (0x6b, 0x6a, 2), (0x73, 0x72, 1)]);
-                let off = (rng.below(64 / size) * size) as i16;
-                match rng.below(2) {
-                    0 => slot(stx, 1, src, off, 0),
-                    _ => slot(st, 1, 0, off, rng.next() as i32),
-                }
-            }
-            _ => {
-                let off = rng.below(left as u64) as i16;
-                match rng.below(6) {
-                    0 => slot(0x05, 0, 0, off, 0),
-                    k => {
-                        let op = rng.pick(&[
-                            0x16, 0x26, 0x36, 0x46, 0x56, 0x66, 0x76, 0xa6, 0xb6, 0xc6, 0xd6,
-                        ]);
-                        match k % 2 {
-                            0 => slot(op, dst, 0, off, rng.next() as i32 >> rng.below(32)),
-                            _ => slot(op | 0x08, dst, src, off, 0),
-                        }
-                    }
-                }
-            }
-        };
-        p.push(s);
-    }
-    debug_assert_eq!(p.len(), start + body);
-    for (k, &r) in REGS.iter().enumerate() {
-        p.push(slot(0x63, 1, r, (64 + 4 * k) as i16, 0));
-    }
-    p.push(slot(0x95, 0, 0, 0, 0));
-    p
 }
 
 /// The card's VM against rbpf 0.4 (the reference interpreter on the

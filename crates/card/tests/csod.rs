@@ -30,16 +30,7 @@ fn measure_both() -> Vec<CardFigures> {
     let expand = applet::compile(&dir.join("aes_expand.c")).unwrap();
     let encrypt = applet::compile(&dir.join("aes_encrypt.c")).unwrap();
     let vectors = known_answers();
-    let instant: [MakeCard; 2] = [
-        || {
-            let config = cardlab_sim::mcs51::sle66::Sle66Config {
-                instant_programming: true,
-                ..Default::default()
-            };
-            cardlab_card::Card::new(&image("applets"), config)
-        },
-        || cardlab_card::Card::at90sc3232c_instant(&avr_image("applets")),
-    ];
+    let instant = instant_applet_cards().map(|(_, make)| make);
     let cards = applet_cards();
     std::thread::scope(|s| {
         let runs: Vec<_> = (cards.iter().zip(instant))

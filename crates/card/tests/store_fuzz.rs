@@ -11,7 +11,7 @@
 mod common;
 use cardlab_card::applet::{self, apdu};
 use cardlab_card::{Card, CardError};
-use cardlab_sim::mcs51::sle66::Sle66Config;
+use common::vm::Rng;
 use common::*;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -29,69 +29,52 @@ const AIDS: [&[u8]; 5] = [
     b"fuzz.five",
 ];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
-
 /// One sequence: a valid piece of card-content management, then mutated.
 fn sequence(r: &mut Rng, code: &[u8]) -> Vec<Vec<u8>> {
-    let aid = AIDS[r.below(AIDS.len())];
+    let aid = AIDS[r.index(AIDS.len())];
     let mut code = code.to_vec();
-    if r.below(3) == 0 {
-        for _ in 0..1 + r.below(3) {
-            let i = r.below(code.len());
+    if r.index(3) == 0 {
+        for _ in 0..1 + r.index(3) {
+            let i = r.index(code.len());
             let v = r.next() as u8;
             code[i] = v;
         }
     }
-    let len = r.below(40);
+    let len = r.index(40);
     let input = r.bytes(len);
-    let mut seq = match r.below(6) {
+    let mut seq = match r.index(6) {
         0 | 1 => apdu::load_and_install(aid, &code),
         2 => vec![apdu::select(aid), apdu::run(r.next() as u8, &input)],
         3 => vec![apdu::delete(aid)],
-        4 => vec![apdu::get_status([0x10, 0x20, 0x40][r.below(3)])],
+        4 => vec![apdu::get_status([0x10, 0x20, 0x40][r.index(3)])],
         _ => {
-            let n = 4 + r.below(30);
+            let n = 4 + r.index(30);
             let mut a = r.bytes(n);
             a[0] = 0x80;
             vec![a]
         }
     };
-    match r.below(8) {
+    match r.index(8) {
         // one byte of one command changed
         0 | 1 => {
-            let a = r.below(seq.len());
-            let i = r.below(seq[a].len());
+            let a = r.index(seq.len());
+            let i = r.index(seq[a].len());
             let v = r.next() as u8;
             seq[a][i] = v;
         }
         // one command dropped, or two swapped
         2 if seq.len() > 1 => {
-            let a = r.below(seq.len());
+            let a = r.index(seq.len());
             seq.remove(a);
         }
         3 if seq.len() > 1 => {
-            let a = r.below(seq.len());
-            let b = r.below(seq.len());
+            let a = r.index(seq.len());
+            let b = r.index(seq.len());
             seq.swap(a, b);
         }
         // cut short
         4 => {
-            let keep = 1 + r.below(seq.len());
+            let keep = 1 + r.index(seq.len());
             seq.truncate(keep);
         }
         _ => {}
@@ -206,16 +189,7 @@ fn fuzzed_card_content_management_never_crashes_the_card_or_corrupts_the_store()
         .and_then(|v| v.parse().ok())
         .unwrap_or(SEQUENCES);
     // half the sequences on each card, EEPROM writes instant
-    let cards: [fn() -> Card; 2] = [
-        || {
-            let config = Sle66Config {
-                instant_programming: true,
-                ..Sle66Config::default()
-            };
-            Card::new(&image("applets"), config)
-        },
-        || Card::at90sc3232c_instant(&avr_image("applets")),
-    ];
+    let cards = instant_applet_cards().map(|(_, make)| make);
     let per = total.div_ceil(CHUNKS as usize);
     let results: Vec<_> = (0..CHUNKS)
         .into_par_iter()
