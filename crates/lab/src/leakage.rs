@@ -555,8 +555,11 @@ fn univariate(sums: &Sums, map: &[Point], order: u8) -> (OrderVerdict, Vec<Optio
     (verdict(&t, &halves, |i| (point(map, i), None)), t)
 }
 
+/// Welch's t of each sample pair, by the pair's sample indices.
+type PairTrace = Vec<((usize, usize), Option<f64>)>;
+
 fn bivariate(sums: &Sums, map: &[Point]) -> Option<OrderVerdict> {
-    let t_of = |halves: &[&Half]| -> Option<Vec<((usize, usize), Option<f64>)>> {
+    let t_of = |halves: &[&Half]| -> Option<PairTrace> {
         let mut class = halves[0].class.clone();
         let mut pairs = halves[0].pairs.clone()?;
         for h in &halves[1..] {
@@ -848,7 +851,8 @@ pub fn traces(
     let subject = Subject::new(built, m)?;
     let mut map = sample_map(&subject, plan)?;
     let counter = std::sync::atomic::AtomicU64::new(0);
-    let parts: Vec<Result<Vec<(u64, TraceInput, Vec<u16>)>, LeakError>> = chunks(range)
+    type Traced = Vec<(u64, TraceInput, Vec<u16>)>;
+    let parts: Vec<Result<Traced, LeakError>> = chunks(range)
         .into_par_iter()
         .map(|chunk| {
             let n = chunk.end - chunk.start;

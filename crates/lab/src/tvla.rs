@@ -289,10 +289,10 @@ mod tests {
     fn first_order_t_equals_the_two_pass_formula() {
         let (f, r) = classes(300, 3, 20);
         let t = t_trace(&sums(&f), &sums(&r), 1);
-        for i in 0..3 {
+        for (i, got) in t.iter().enumerate() {
             let col = |ts: &[Vec<u16>]| ts.iter().map(|t| t[i] as f64).collect::<Vec<_>>();
             let expected = naive(&col(&f), &col(&r));
-            let got = t[i].unwrap();
+            let got = got.unwrap();
             assert!(
                 (got - expected).abs() < 1e-9 * expected.abs().max(1.0),
                 "{got} vs {expected}"
@@ -305,7 +305,7 @@ mod tests {
     fn second_order_t_equals_the_two_pass_formula_on_centred_squares() {
         let (f, r) = classes(300, 3, 0);
         let t = t_trace(&sums(&f), &sums(&r), 2);
-        for i in 0..3 {
+        for (i, got) in t.iter().enumerate() {
             let centred = |ts: &[Vec<u16>]| {
                 let m = ts.iter().map(|t| t[i] as f64).sum::<f64>() / ts.len() as f64;
                 ts.iter()
@@ -313,7 +313,7 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             let expected = naive(&centred(&f), &centred(&r));
-            assert!((t[i].unwrap() - expected).abs() < 1e-9, "{i}");
+            assert!((got.unwrap() - expected).abs() < 1e-9, "{i}");
         }
     }
 

@@ -175,7 +175,7 @@ fn run<'py>(
         .collect();
     let steps = cpu
         .take_observer()
-        .and_then(|o| downcast::<Steps>(o))
+        .and_then(downcast::<Steps>)
         .map(|s| {
             (
                 s.cycle.into_pyarray(py),

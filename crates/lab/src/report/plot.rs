@@ -850,79 +850,6 @@ fn tradeoff(
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn p(variant: &str, rom: u64, cycles: u64) -> Point {
-        Point {
-            variant: variant.into(),
-            rom,
-            cycles,
-        }
-    }
-
-    #[test]
-    fn the_front_keeps_what_nothing_beats_on_both_axes() {
-        let points = [
-            p("big", 900, 100),
-            p("small", 300, 900),
-            p("dominated", 800, 950),
-            p("middle", 500, 400),
-            p("tie", 500, 400),
-        ];
-        let front: Vec<&str> = pareto_front(&points)
-            .iter()
-            .map(|p| p.variant.as_str())
-            .collect();
-        assert_eq!(front, ["small", "middle", "big"]);
-    }
-
-    #[test]
-    fn a_table_of_one_figure_draws_one_bar() {
-        let line = Line {
-            cipher: "AES".into(),
-            key_bits: 128,
-            paper_variant: "fast".into(),
-            metric: "encrypt_cycles".into(),
-            published: 100.0,
-            published_text: "100".into(),
-            clock_mhz: None,
-            ours_variant: Some("v".into()),
-            ours: Some(50.0),
-            ours_text: "50".into(),
-            ratio: Some(0.5),
-            verdict: Verdict::Better,
-            timing: None,
-            at_clock: None,
-            note: String::new(),
-            why_worse: None,
-        };
-        let c = Comparison {
-            title: "Seed 9 Table 9".into(),
-            source: "009".into(),
-            reference: "Table 9".into(),
-            target: "mcs51".into(),
-            assumption: String::new(),
-            lines: vec![line],
-        };
-        let plot = ratios(&c).unwrap();
-        assert_eq!(
-            plot.svg.matches("<rect").count(),
-            2,
-            "background and one bar"
-        );
-        assert!(plot.svg.contains("AES-128 encrypt cycles (fast)"));
-    }
-
-    #[test]
-    fn slugs_are_file_names() {
-        assert_eq!(
-            slug("Seed 000 §6.1: 8051 key agility"),
-            "seed-000-6-1-8051-key-agility"
-        );
-    }
-}
 
 /// The heading the leakage plots stand under.
 pub const LEAKAGE_GROUP: &str = "Leakage plots";
@@ -1062,4 +989,78 @@ fn t_trace(v: &crate::leakage::Verdict) -> Option<Plot> {
         ),
         svg,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(variant: &str, rom: u64, cycles: u64) -> Point {
+        Point {
+            variant: variant.into(),
+            rom,
+            cycles,
+        }
+    }
+
+    #[test]
+    fn the_front_keeps_what_nothing_beats_on_both_axes() {
+        let points = [
+            p("big", 900, 100),
+            p("small", 300, 900),
+            p("dominated", 800, 950),
+            p("middle", 500, 400),
+            p("tie", 500, 400),
+        ];
+        let front: Vec<&str> = pareto_front(&points)
+            .iter()
+            .map(|p| p.variant.as_str())
+            .collect();
+        assert_eq!(front, ["small", "middle", "big"]);
+    }
+
+    #[test]
+    fn a_table_of_one_figure_draws_one_bar() {
+        let line = Line {
+            cipher: "AES".into(),
+            key_bits: 128,
+            paper_variant: "fast".into(),
+            metric: "encrypt_cycles".into(),
+            published: 100.0,
+            published_text: "100".into(),
+            clock_mhz: None,
+            ours_variant: Some("v".into()),
+            ours: Some(50.0),
+            ours_text: "50".into(),
+            ratio: Some(0.5),
+            verdict: Verdict::Better,
+            timing: None,
+            at_clock: None,
+            note: String::new(),
+            why_worse: None,
+        };
+        let c = Comparison {
+            title: "Seed 9 Table 9".into(),
+            source: "009".into(),
+            reference: "Table 9".into(),
+            target: "mcs51".into(),
+            assumption: String::new(),
+            lines: vec![line],
+        };
+        let plot = ratios(&c).unwrap();
+        assert_eq!(
+            plot.svg.matches("<rect").count(),
+            2,
+            "background and one bar"
+        );
+        assert!(plot.svg.contains("AES-128 encrypt cycles (fast)"));
+    }
+
+    #[test]
+    fn slugs_are_file_names() {
+        assert_eq!(
+            slug("Seed 000 §6.1: 8051 key agility"),
+            "seed-000-6-1-8051-key-agility"
+        );
+    }
 }
