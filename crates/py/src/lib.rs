@@ -173,16 +173,13 @@ fn run<'py>(
             PyBytes::new(py, &bytes)
         })
         .collect();
-    let steps = cpu
-        .take_observer()
-        .and_then(downcast::<Steps>)
-        .map(|s| {
-            (
-                s.cycle.into_pyarray(py),
-                s.pc.into_pyarray(py),
-                s.cycles.into_pyarray(py),
-            )
-        });
+    let steps = cpu.take_observer().and_then(downcast::<Steps>).map(|s| {
+        (
+            s.cycle.into_pyarray(py),
+            s.pc.into_pyarray(py),
+            s.cycles.into_pyarray(py),
+        )
+    });
     Ok((json.to_string(), dumps, steps))
 }
 

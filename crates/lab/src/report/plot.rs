@@ -850,7 +850,6 @@ fn tradeoff(
     })
 }
 
-
 /// The heading the leakage plots stand under.
 pub const LEAKAGE_GROUP: &str = "Leakage plots";
 
