@@ -285,3 +285,30 @@ fn random_programs_compute_on_the_card_what_rbpf_computes() {
         }
     }
 }
+
+/// Every AES-128 vector of the lab (the known-answer files and the random
+/// vectors) through the applets on rbpf with the card's helpers: the cards
+/// run the same bytecode (the report checks them on the GFSbox and KeySbox
+/// files, and the random programs above tie their VMs to rbpf).
+#[test]
+fn the_aes_applets_give_every_known_answer_on_rbpf() {
+    let vectors = cardlab_lab::measure::vectors(
+        &cardlab_lab::repo_root().join("vectors"),
+        cardlab_ciphers::Algorithm::Aes,
+        128,
+    )
+    .unwrap();
+    let mut rbpf = on_rbpf::OnRbpf(APPLETS.iter().map(|n| (n.to_string(), code(n))).collect());
+    let mut checked = 0;
+    for same_key in vectors.chunk_by(|a, b| a.key == b.key) {
+        assert_eq!(rbpf.run("aes_expand", &same_key[0].key), (vec![], 0x9000));
+        for run in same_key.chunks(15) {
+            let input: Vec<u8> = run.iter().flat_map(|v| v.pt.clone()).collect();
+            let want: Vec<u8> = run.iter().flat_map(|v| v.ct.clone()).collect();
+            assert_eq!(rbpf.run("aes_encrypt", &input).0, want, "{}", run[0].label);
+            assert_eq!(rbpf.run("aes_decrypt", &want).0, input, "{}", run[0].label);
+            checked += run.len();
+        }
+    }
+    assert!(checked > 700, "{checked}");
+}
