@@ -477,6 +477,7 @@ pub fn tables(cards: &[CardFigures]) -> Vec<Table> {
             "applet cycles/block",
             "native cycles/block",
             "applet / native",
+            "known answers checked",
         ]
         .map(String::from)
         .to_vec(),

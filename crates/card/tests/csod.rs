@@ -91,4 +91,9 @@ fn seed_004_iii_on_both_cards() {
     let tables = csod::tables(&cards);
     assert_eq!(tables[0].rows.len(), 4);
     assert_eq!(tables[1].rows.len(), 2);
+    assert!(
+        tables
+            .iter()
+            .all(|t| t.rows.iter().all(|r| r.len() == t.header.len()))
+    );
 }

@@ -362,7 +362,9 @@ pub fn run(args: ReportArgs, quiet: bool) -> Result<(), Failure> {
     records.iter().for_each(print_comparison);
     candidates.iter().for_each(print_table);
     print_summary(&comparisons, &host_tables);
-    println!("Not compared yet: {}.", not_compared.join(", "));
+    if !not_compared.is_empty() {
+        println!("Not compared yet: {}.", not_compared.join(", "));
+    }
     // Everything above is the same from run to run; the host timings are not.
     if !host_tables.is_empty() {
         println!("\n{HOST_HEADING}\n");
