@@ -42,6 +42,14 @@ pub enum AppletError {
 /// The most code one applet slot holds (firmware/cardvm/store.h).
 pub const MAX_CODE: usize = 4096;
 
+/// One eBPF instruction slot (RFC 9669): opcode, dst and src registers,
+/// offset and immediate, little-endian.
+pub fn slot(op: u8, dst: u8, src: u8, off: i16, imm: i32) -> [u8; 8] {
+    let [o0, o1] = off.to_le_bytes();
+    let [i0, i1, i2, i3] = imm.to_le_bytes();
+    [op, dst | src << 4, o0, o1, i0, i1, i2, i3]
+}
+
 /// Compile the C applet `source` with clang; its bytecode.
 pub fn compile(source: &Path) -> Result<Vec<u8>, AppletError> {
     let dir = tempfile::tempdir().map_err(BuildError::Io)?;

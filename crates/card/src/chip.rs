@@ -69,10 +69,6 @@ impl Sle66Chip {
             .device::<Sle66>()
             .expect("the card's chip is an SLE66")
     }
-
-    pub fn config(&self) -> &Sle66Config {
-        &self.config
-    }
 }
 
 impl Chip for Sle66Chip {
@@ -195,10 +191,6 @@ impl At90scChip {
             blocks: vec![0; AT90SC3232C.eeprom_bytes as usize / BLOCK],
             windows: vec![],
         }
-    }
-
-    pub fn cpu(&mut self) -> &mut Avr {
-        &mut self.cpu
     }
 
     /// Fold the simulator's log of EEPROM writes into the counters.

@@ -7,7 +7,7 @@
 //! applet's cycles per block against the card's native AES. Every applet
 //! and native output is checked against the AES oracle.
 
-use crate::applet::apdu;
+use crate::applet::{apdu, slot};
 use crate::session::{Card, CardError, Exchange};
 use cardlab_lab::candidates::Table;
 use cardlab_lab::measure::TestVector;
@@ -160,14 +160,6 @@ fn blocks(n: usize) -> Vec<u8> {
     (0..16 * n).map(|i| (i * 7 + 3) as u8).collect()
 }
 
-/// One eBPF slot.
-fn slot(op: u8, dst: u8, src: u8, off: i16, imm: i32) -> [u8; 8] {
-    let mut s = [op, src << 4 | dst, 0, 0, 0, 0, 0, 0];
-    s[2..4].copy_from_slice(&off.to_le_bytes());
-    s[4..].copy_from_slice(&imm.to_le_bytes());
-    s
-}
-
 /// The micro-applets of the per-class figures: `n` instructions of one
 /// class between the same prologue and EXIT.
 fn class_program(class: usize, n: usize) -> Vec<u8> {
@@ -183,7 +175,7 @@ fn class_program(class: usize, n: usize) -> Vec<u8> {
     p.concat()
 }
 
-/// Load, install and select `code` as `aid`; the cost of the loading.
+/// Load and install `code` as `aid`; the cost of the loading.
 fn install(
     card: &mut Card,
     chip: &'static str,
@@ -192,16 +184,6 @@ fn install(
 ) -> Result<Cost, CsodError> {
     let (cost, _) = send(card, chip, &apdu::load_and_install(aid, code))?;
     Ok(cost)
-}
-
-/// Cycles of one RUN of the selected applet on `input`, and its output.
-fn run_cycles(
-    card: &mut Card,
-    chip: &'static str,
-    input: &[u8],
-) -> Result<(u64, Vec<u8>), CsodError> {
-    let (cost, out) = send(card, chip, &[apdu::run(0, input)])?;
-    Ok((cost.cycles, out))
 }
 
 /// The known answers the applets are checked on before they are timed:
@@ -345,7 +327,7 @@ pub fn measure(
             let aid = format!("class.{class}.{n}");
             install(&mut card, chip, aid.as_bytes(), &class_program(class, n))?;
             send(&mut card, chip, &[apdu::select(aid.as_bytes())])?;
-            cycles[i] = run_cycles(&mut card, chip, b"")?.0;
+            cycles[i] = send(&mut card, chip, &[apdu::run(0, b"")])?.0.cycles;
             send(&mut card, chip, &[apdu::delete(aid.as_bytes())])?;
         }
         *cost = (cycles[1] - cycles[0]) as f64 / CLASS_RUN as f64;

@@ -6,7 +6,7 @@
 
 mod common;
 use cardlab_card::Card;
-use cardlab_card::applet::{self, apdu};
+use cardlab_card::applet::{self, apdu, slot};
 use common::*;
 use std::path::PathBuf;
 
@@ -27,24 +27,16 @@ fn all_ok(card: &mut Card, apdus: &[Vec<u8>]) {
     }
 }
 
-/// One eBPF instruction slot (RFC 9669).
-fn insn(op: u8, dst: u8, src: u8, off: i16, imm: i32) -> [u8; 8] {
-    let mut s = [op, src << 4 | dst, 0, 0, 0, 0, 0, 0];
-    s[2..4].copy_from_slice(&off.to_le_bytes());
-    s[4..].copy_from_slice(&imm.to_le_bytes());
-    s
-}
-
 fn program(insns: &[[u8; 8]]) -> Vec<u8> {
     insns.concat()
 }
 
 const EXIT: [u8; 8] = [0x95, 0, 0, 0, 0, 0, 0, 0];
 fn mov32(dst: u8, imm: i32) -> [u8; 8] {
-    insn(0xb4, dst, 0, 0, imm)
+    slot(0xb4, dst, 0, 0, imm)
 }
 fn call(helper: i32) -> [u8; 8] {
-    insn(0x85, 0, 0, 0, helper)
+    slot(0x85, 0, 0, 0, helper)
 }
 
 fn powered(make: fn() -> Card) -> Card {
@@ -210,11 +202,11 @@ fn hostile_programs_are_refused_at_load_with_the_verifier_status() {
     for (chip, make) in applet_cards() {
         eprintln!("{chip}");
         let cases: [(&str, Vec<[u8; 8]>, u16); 7] = [
-            ("unknown opcode", vec![insn(0x8f, 0, 0, 0, 0), EXIT], 0x6401),
-            ("64-bit MUL", vec![insn(0x27, 0, 0, 0, 3), EXIT], 0x6401),
+            ("unknown opcode", vec![slot(0x8f, 0, 0, 0, 0), EXIT], 0x6401),
+            ("64-bit MUL", vec![slot(0x27, 0, 0, 0, 3), EXIT], 0x6401),
             ("register 11", vec![mov32(11, 1), EXIT], 0x6402),
             ("r10 written", vec![mov32(10, 1), EXIT], 0x6402),
-            ("jump outside", vec![insn(0x05, 0, 0, 100, 0), EXIT], 0x6403),
+            ("jump outside", vec![slot(0x05, 0, 0, 100, 0), EXIT], 0x6403),
             ("unknown helper", vec![call(9), EXIT], 0x6405),
             ("no EXIT", vec![mov32(0, 1)], 0x6407),
         ];
@@ -230,7 +222,7 @@ fn hostile_programs_are_refused_at_load_with_the_verifier_status() {
 fn hostile_runs_stop_with_their_status_and_the_card_works_on() {
     for (chip, make) in applet_cards() {
         eprintln!("{chip}");
-        let ld = |dst, src, off| insn(0x71, dst, src, off, 0);
+        let ld = |dst, src, off| slot(0x71, dst, src, off, 0);
         let cases: [(&str, Vec<[u8; 8]>, u16); 11] = [
             (
                 "load outside",
@@ -240,29 +232,29 @@ fn hostile_runs_stop_with_their_status_and_the_card_works_on() {
             ("load below the stack", vec![ld(0, 10, -257), EXIT], 0x6410),
             (
                 "store outside",
-                vec![mov32(1, 0x1234), insn(0x73, 1, 0, 0, 0), EXIT],
+                vec![mov32(1, 0x1234), slot(0x73, 1, 0, 0, 0), EXIT],
                 0x6411,
             ),
             (
                 "store into the S-box",
                 vec![
-                    insn(0x18, 1, 0, 0, 0x10000),
+                    slot(0x18, 1, 0, 0, 0x10000),
                     [0; 8],
-                    insn(0x73, 1, 0, 0, 0),
+                    slot(0x73, 1, 0, 0, 0),
                     EXIT,
                 ],
                 0x6411,
             ),
             (
                 "division by zero",
-                vec![mov32(0, 1), mov32(1, 0), insn(0x3c, 0, 1, 0, 0), EXIT],
+                vec![mov32(0, 1), mov32(1, 0), slot(0x3c, 0, 1, 0, 0), EXIT],
                 0x6412,
             ),
-            ("endless loop", vec![insn(0x05, 0, 0, -1, 0), EXIT], 0x6413),
+            ("endless loop", vec![slot(0x05, 0, 0, -1, 0), EXIT], 0x6413),
             (
                 "read into the S-box",
                 vec![
-                    insn(0x18, 1, 0, 0, 0x10000),
+                    slot(0x18, 1, 0, 0, 0x10000),
                     [0; 8],
                     mov32(2, 4),
                     call(1),
@@ -273,8 +265,8 @@ fn hostile_runs_stop_with_their_status_and_the_card_works_on() {
             (
                 "write past 256 bytes",
                 vec![
-                    insn(0xbf, 1, 10, 0, 0),
-                    insn(0x07, 1, 0, 0, -8),
+                    slot(0xbf, 1, 10, 0, 0),
+                    slot(0x07, 1, 0, 0, -8),
                     mov32(2, 300),
                     call(2),
                     EXIT,
@@ -285,8 +277,8 @@ fn hostile_runs_stop_with_their_status_and_the_card_works_on() {
                 "file read past its end",
                 vec![
                     mov32(1, 250),
-                    insn(0xbf, 2, 10, 0, 0),
-                    insn(0x07, 2, 0, 0, -16),
+                    slot(0xbf, 2, 10, 0, 0),
+                    slot(0x07, 2, 0, 0, -16),
                     mov32(3, 16),
                     call(3),
                     EXIT,
@@ -300,7 +292,7 @@ fn hostile_runs_stop_with_their_status_and_the_card_works_on() {
             ),
             (
                 "key helper on the S-box",
-                vec![insn(0x18, 1, 0, 0, 0x10000), [0; 8], call(5), EXIT],
+                vec![slot(0x18, 1, 0, 0, 0x10000), [0; 8], call(5), EXIT],
                 0x6411,
             ),
         ];
@@ -324,14 +316,14 @@ fn the_key_helper_enciphers_with_the_key_file_without_showing_it() {
         eprintln!("{chip}");
         // r1 = a 16-byte buffer on the stack holding the input; key_encipher; write it
         let insns = [
-            insn(0xbf, 6, 10, 0, 0),
-            insn(0x07, 6, 0, 0, -16),
-            insn(0xbf, 1, 6, 0, 0),
+            slot(0xbf, 6, 10, 0, 0),
+            slot(0x07, 6, 0, 0, -16),
+            slot(0xbf, 1, 6, 0, 0),
             mov32(2, 16),
             call(1),
-            insn(0xbf, 1, 6, 0, 0),
+            slot(0xbf, 1, 6, 0, 0),
             call(5),
-            insn(0xbf, 1, 6, 0, 0),
+            slot(0xbf, 1, 6, 0, 0),
             mov32(2, 16),
             call(2),
             EXIT,

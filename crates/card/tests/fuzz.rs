@@ -72,11 +72,7 @@ fn case_contradicts_ins(cmd: &cardlab_card::t0::Command) -> bool {
 #[test]
 fn fuzzed_apdus_never_crash_the_card_or_corrupt_its_key() {
     // what the key file holds is all that is asked: EEPROM programs take no time
-    let config = cardlab_sim::mcs51::sle66::Sle66Config {
-        instant_programming: true,
-        ..Default::default()
-    };
-    let mut c = cardlab_card::Card::new(&image("onthefly"), config);
+    let mut c = sle66_instant("onthefly");
     c.power_on().unwrap();
     let mut key = vec![0x5Au8; 16];
     tx(&mut c, &select());

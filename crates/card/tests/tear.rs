@@ -18,9 +18,8 @@
 //! `CARDLAB_TEAR_BUILD=onthefly` (or `precomputed`) tries one build.
 
 mod common;
-use cardlab_card::Card;
 use cardlab_card::image::Eeprom;
-use cardlab_sim::mcs51::sle66::{Sle66, Sle66Config};
+use cardlab_sim::mcs51::sle66::Sle66;
 use common::*;
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -31,11 +30,7 @@ const STRIDE: u64 = 61;
 /// Boot a fresh card on `eeprom` and encipher `challenge`. What it ends
 /// up with is all that is asked, so its EEPROM programs take no time.
 fn key_after(eeprom: &Eeprom, build: &str, challenge: &[u8; 16]) -> Vec<u8> {
-    let config = Sle66Config {
-        instant_programming: true,
-        ..Sle66Config::default()
-    };
-    let mut c = Card::new(&image(build), config);
+    let mut c = sle66_instant(build);
     c.restore(eeprom);
     c.power_on().expect("the card boots after the cut");
     assert_eq!(tx(&mut c, &select()).sw(), 0x9000);

@@ -40,15 +40,17 @@ fn card_rows(root: &std::path::Path) -> Result<Vec<cardlab_lab::measure::Row>, F
     if !manifest.exists() {
         return Ok(vec![]);
     }
-    let oracle = |key: &[u8], block: &[u8]| {
-        let mut b = block.to_vec();
-        cardlab_ciphers::Algorithm::Aes
-            .new_cipher(key)
-            .expect("AES key sizes")
-            .encrypt_block(&mut b);
-        b
-    };
-    cardlab_card::seed004::rows(&manifest, oracle).map_err(Failure::Input)
+    cardlab_card::seed004::rows(&manifest, aes).map_err(Failure::Input)
+}
+
+/// The oracle's AES of one block, for the card's measurements.
+fn aes(key: &[u8], block: &[u8]) -> Vec<u8> {
+    let mut b = block.to_vec();
+    Algorithm::Aes
+        .new_cipher(key)
+        .expect("AES key sizes")
+        .encrypt_block(&mut b);
+    b
 }
 
 /// Seed 004 §III on each card whose card OS the firmware has (8051, then
@@ -58,25 +60,21 @@ fn csod_cards(
     root: &std::path::Path,
     data: &Data,
 ) -> Result<Vec<cardlab_card::csod::CardFigures>, Failure> {
+    if !root.join("applets").is_dir() {
+        return Ok(vec![]);
+    }
     let applet = |name: &str| {
         cardlab_card::applet::compile(&root.join("applets").join(format!("{name}.c")))
             .map_err(|e| Failure::Input(e.to_string()))
     };
-    let oracle = |key: &[u8], block: &[u8]| {
-        let mut b = block.to_vec();
-        Algorithm::Aes
-            .new_cipher(key)
-            .expect("AES key sizes")
-            .encrypt_block(&mut b);
-        b
-    };
+    let (expand, encrypt) = (applet("aes_expand")?, applet("aes_encrypt")?);
     let all =
         vectors(&data.vectors(), Algorithm::Aes, 128).map_err(|e| Failure::Input(e.to_string()))?;
     let known = cardlab_card::csod::known_answers(&all);
     let mut cards = vec![];
     for chip in ["mcs51", "avr"] {
         let manifest = root.join(chip).join("cardos/cardos.toml");
-        if !manifest.exists() || !root.join("applets").is_dir() {
+        if !manifest.exists() {
             continue;
         }
         let os = cardos::build(&manifest, "applets").map_err(|e| Failure::Input(e.to_string()))?;
@@ -89,10 +87,8 @@ fn csod_cards(
             "avr" => (Card::at90sc3232c(&os), Card::at90sc3232c_instant(&os)),
             _ => (Card::new(&os, Default::default()), Card::new(&os, instant)),
         };
-        let (expand, encrypt) = (applet("aes_expand")?, applet("aes_encrypt")?);
-        let figures =
-            cardlab_card::csod::measure(card, kat_card, &expand, &encrypt, &known, &oracle)
-                .map_err(|e| Failure::Finding(e.to_string()))?;
+        let figures = cardlab_card::csod::measure(card, kat_card, &expand, &encrypt, &known, &aes)
+            .map_err(|e| Failure::Finding(e.to_string()))?;
         cards.push(figures);
     }
     Ok(cards)

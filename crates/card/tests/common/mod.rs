@@ -12,19 +12,38 @@ use std::sync::{Mutex, OnceLock};
 pub const BUILDS: [&str; 2] = ["onthefly", "precomputed"];
 pub const AID: [u8; 8] = [0xF0, 0x63, 0x61, 0x72, 0x64, 0x6C, 0x61, 0x62];
 
-pub fn manifest() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../firmware/mcs51/cardos/cardos.toml")
+/// The card OS image of `build` for the 8051 card, built once per test
+/// process.
+pub fn image(build: &str) -> Image {
+    built("mcs51", build)
 }
 
-/// The card OS image of `build`, built once per test process.
-pub fn image(build: &str) -> Image {
-    static IMAGES: OnceLock<Mutex<HashMap<String, Image>>> = OnceLock::new();
+/// The AVR card OS's build `build`, built once per test process.
+pub fn avr_image(build: &str) -> Image {
+    built("avr", build)
+}
+
+/// `firmware/<target>/cardos`'s build `build`, built once per process.
+fn built(target: &str, build: &str) -> Image {
+    static IMAGES: OnceLock<Mutex<HashMap<(String, String), Image>>> = OnceLock::new();
     let images = IMAGES.get_or_init(Default::default);
     let mut images = images.lock().unwrap();
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../../firmware/{target}/cardos/cardos.toml"));
     images
-        .entry(build.to_string())
-        .or_insert_with(|| cardos::build(&manifest(), build).unwrap())
+        .entry((target.to_string(), build.to_string()))
+        .or_insert_with(|| cardos::build(&manifest, build).unwrap())
         .clone()
+}
+
+/// An unpowered 8051 card of `build` whose EEPROM programs take no time:
+/// for tests that ask only what the EEPROM ends up holding.
+pub fn sle66_instant(build: &str) -> Card {
+    let config = Sle66Config {
+        instant_programming: true,
+        ..Sle66Config::default()
+    };
+    Card::new(&image(build), config)
 }
 
 /// A powered card of `build` with an erased EEPROM.
@@ -79,19 +98,6 @@ pub fn aes(key: &[u8], block: &[u8]) -> Vec<u8> {
     b
 }
 
-/// The AVR card OS's build `build`, built once per test process.
-pub fn avr_image(build: &str) -> Image {
-    static IMAGES: OnceLock<Mutex<HashMap<String, Image>>> = OnceLock::new();
-    let images = IMAGES.get_or_init(Default::default);
-    let mut images = images.lock().unwrap();
-    let manifest =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../firmware/avr/cardos/cardos.toml");
-    images
-        .entry(build.to_string())
-        .or_insert_with(|| cardos::build(&manifest, build).unwrap())
-        .clone()
-}
-
 /// Makes a card, unpowered.
 pub type MakeCard = fn() -> Card;
 
@@ -110,13 +116,7 @@ pub fn applet_cards() -> [(&'static str, MakeCard); 2] {
 /// that ask only what the EEPROM ends up holding.
 pub fn instant_applet_cards() -> [(&'static str, MakeCard); 2] {
     [
-        ("SLE66CX322P", || {
-            let config = Sle66Config {
-                instant_programming: true,
-                ..Sle66Config::default()
-            };
-            Card::new(&image("applets"), config)
-        }),
+        ("SLE66CX322P", || sle66_instant("applets")),
         ("AT90SC3232C", || {
             Card::at90sc3232c_instant(&avr_image("applets"))
         }),
@@ -127,12 +127,7 @@ pub fn instant_applet_cards() -> [(&'static str, MakeCard); 2] {
 /// tests against rbpf (tests/cardvm.rs on the host VM, tests/applets_aes.rs
 /// on the cards).
 pub mod vm {
-    /// One eBPF instruction slot.
-    pub fn slot(op: u8, dst: u8, src: u8, off: i16, imm: i32) -> [u8; 8] {
-        let [o0, o1] = off.to_le_bytes();
-        let [i0, i1, i2, i3] = imm.to_le_bytes();
-        [op, dst | src << 4, o0, o1, i0, i1, i2, i3]
-    }
+    pub use cardlab_card::applet::slot;
 
     /// The registers a random program computes with: r1 holds the memory's
     /// address (a host pointer on rbpf, an applet address on the card VM), so
