@@ -23,33 +23,7 @@
  * (check the frame with llvm-objdump -d after any change).
  * Tables: the card's inverse S-box (CARDLAB_INV_SBOX).
  */
-#include "cardlab_applet.h"
-
-#define MAX_BLOCKS 15
-
-INLINE uint32_t xtime4(uint32_t x)          /* x * {02} on each byte of x */
-{
-    return ((x & 0x7f7f7f7fu) << 1) ^ (((x >> 7) & 0x01010101u) * 0x1bu);
-}
-
-INLINE uint32_t ror8(uint32_t x)            /* byte i of the result: byte i+1 */
-{
-    return x >> 8 | x << 24;
-}
-
-INLINE uint32_t ror16(uint32_t x)
-{
-    return x >> 16 | x << 16;
-}
-
-/* MixColumns on one column (FIPS-197 5.1.3): byte i becomes
- * {02}a[i] ^ {03}a[i+1] ^ a[i+2] ^ a[i+3]
- *   = {02}(a[i] ^ a[i+1]) ^ a[i+1] ^ (a[i+2] ^ a[i+3]), indices mod 4. */
-INLINE uint32_t mix_column(uint32_t x)
-{
-    uint32_t y = x ^ ror8(x);               /* byte i: a[i] ^ a[i+1] */
-    return xtime4(y) ^ ror8(x) ^ ror16(y);
-}
+#include "aes_columns.h"
 
 /* InvMixColumns on one column (FIPS-197 5.3.3). The inverse matrix
  * (0e 0b 0d 09) is the MixColumns matrix (02 03 01 01) times (05 00 04 00)

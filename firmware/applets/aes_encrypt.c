@@ -20,33 +20,7 @@
  * (check the frame with llvm-objdump -d after any change).
  * Tables: the card's S-box (CARDLAB_SBOX).
  */
-#include "cardlab_applet.h"
-
-#define MAX_BLOCKS 15
-
-INLINE uint32_t xtime4(uint32_t x)          /* x * {02} on each byte of x */
-{
-    return ((x & 0x7f7f7f7fu) << 1) ^ (((x >> 7) & 0x01010101u) * 0x1bu);
-}
-
-INLINE uint32_t ror8(uint32_t x)            /* byte i of the result: byte i+1 */
-{
-    return x >> 8 | x << 24;
-}
-
-INLINE uint32_t ror16(uint32_t x)
-{
-    return x >> 16 | x << 16;
-}
-
-/* MixColumns on one column (FIPS-197 5.1.3): byte i becomes
- * {02}a[i] ^ {03}a[i+1] ^ a[i+2] ^ a[i+3]
- *   = {02}(a[i] ^ a[i+1]) ^ a[i+1] ^ (a[i+2] ^ a[i+3]), indices mod 4. */
-INLINE uint32_t mix_column(uint32_t x)
-{
-    uint32_t y = x ^ ror8(x);               /* byte i: a[i] ^ a[i+1] */
-    return xtime4(y) ^ ror8(x) ^ ror16(y);
-}
+#include "aes_columns.h"
 
 /* SubBytes and ShiftRows (FIPS-197 5.1.1, 5.1.2) in place on the 16 bytes
  * of the state: row r (bytes b[r], b[4 + r], b[8 + r], b[12 + r]) turns

@@ -147,14 +147,11 @@ static int tpdu(const uint8_t *hdr, const uint8_t *data, int lc, int le, uint8_t
 
 /* A TPDU as it is: the header, its data if the card asks for it; no GET
  * RESPONSE, no second header on 6Cxx. */
-static void raw(const uint8_t *a, int n)
+/* One line per exchange: the response data, SW, its cycles, NULL bytes. */
+static void report(int sw, const uint8_t *out, int got, avr_cycle_count_t start)
 {
-    uint8_t out[300];
-    int got = 0, lc = n - 5, sw, i;
-    avr_cycle_count_t start = avr->cycle;
+    int i;
 
-    nulls = 0;
-    sw = tpdu(a, a + 5, lc, lc ? 0 : (a[4] ? a[4] : 256), out, &got);
     if (sw < 0) {
         printf("mute\n");
         return;
@@ -167,10 +164,21 @@ static void raw(const uint8_t *a, int n)
     printf(" %04X cycles=%llu nulls=%d\n", sw, (unsigned long long)(avr->cycle - start), nulls);
 }
 
+static void raw(const uint8_t *a, int n)
+{
+    uint8_t out[300];
+    int got = 0, lc = n - 5, sw;
+    avr_cycle_count_t start = avr->cycle;
+
+    nulls = 0;
+    sw = tpdu(a, a + 5, lc, lc ? 0 : (a[4] ? a[4] : 256), out, &got);
+    report(sw, out, got, start);
+}
+
 static void apdu(const uint8_t *a, int n)
 {
     uint8_t hdr[5], out[300], gr[5] = { 0x00, 0xC0, 0x00, 0x00, 0 };
-    int lc = 0, le = 0, got = 0, sw, i;
+    int lc = 0, le = 0, got = 0, sw;
     avr_cycle_count_t start = avr->cycle;
 
     memcpy(hdr, a, 4);
@@ -201,16 +209,7 @@ static void apdu(const uint8_t *a, int n)
         } else
             break;
     }
-    if (sw < 0) {
-        printf("mute\n");
-        return;
-    }
-    printf("resp ");
-    if (!got)
-        printf("-");
-    for (i = 0; i < got; i++)
-        printf("%02X", out[i]);
-    printf(" %04X cycles=%llu nulls=%d\n", sw, (unsigned long long)(avr->cycle - start), nulls);
+    report(sw, out, got, start);
 }
 
 int main(int argc, char **argv)
