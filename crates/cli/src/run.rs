@@ -56,6 +56,11 @@ pub struct RunArgs {
     /// leon2: instruction burst fetch off (CCR.IB = 0)
     #[arg(long)]
     no_burst: bool,
+    /// leon2: run to the halt once unmeasured, then again from the start
+    /// with memory and caches as the first run left them; the figures,
+    /// the trace and the dumps are the second run's
+    #[arg(long)]
+    warm: bool,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 }
@@ -304,6 +309,12 @@ fn boot_options(target: Target, args: &RunArgs) -> Result<BootOptions, Failure> 
 pub fn run(args: RunArgs) -> Result<(), Failure> {
     let target = Target::parse(&args.target).map_err(|e| Failure::Input(e.to_string()))?;
     let options = boot_options(target, &args)?;
+    if args.warm && !target.has_caches() {
+        return Err(Failure::Input(format!(
+            "--warm reruns a program in warm caches; {} has none",
+            target.name()
+        )));
+    }
     let Program {
         mut cpu, symbols, ..
     } = target
@@ -325,6 +336,18 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         cpu.call(entry)
             .map_err(|e| Failure::Input(format!("--call {label}: {e}")))?;
     }
+    let start = cpu.pc();
+    if args.warm {
+        cpu.run(args.max_cycles, None).map_err(|e| {
+            Failure::Finding(format!(
+                "{} (first run of --warm): {e}",
+                args.file.display()
+            ))
+        })?;
+        cpu.restart(start);
+    }
+    let (cycles0, instructions0) = (cpu.cycles(), cpu.instructions());
+    let counters0: BTreeMap<_, _> = cpu.counters().into_iter().collect();
     if args.trace {
         let out: Box<dyn std::io::Write> = match args.format {
             Format::Text => Box::new(std::io::BufWriter::new(std::io::stdout())),
@@ -337,7 +360,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         ))));
     }
 
-    let outcome = cpu.run(args.max_cycles, None);
+    let outcome = cpu.run(cycles0 + args.max_cycles, None);
     if let Some(observer) = cpu.take_observer()
         && let Some(trace) = cardlab_sim::observe::downcast::<Trace>(observer)
     {
@@ -345,7 +368,13 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             .finish()
             .map_err(|e| Failure::Input(format!("writing the trace: {e}")))?;
     }
-    let report = report(target, &args, cpu.as_ref(), &outcome, &dumps);
+    let mut report = report(target, &args, cpu.as_ref(), &outcome, &dumps);
+    report.cycles -= cycles0;
+    report.clocks = report.cycles * cpu.clocks_per_cycle() as u64;
+    report.instructions -= instructions0;
+    for (name, n) in report.counters.iter_mut() {
+        *n -= counters0.get(name).copied().unwrap_or(0);
+    }
     match args.format {
         Format::Text => print!("{}", text(&report)),
         Format::Json => println!(

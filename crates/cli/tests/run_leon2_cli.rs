@@ -97,6 +97,12 @@ fn runs_a_c_program_through_window_traps_to_its_halt() {
         "json",
     ]);
     assert!(slow["cycles"].as_u64() > v["cycles"].as_u64());
+    // --warm: the second run's figures, its code already cached
+    let warm = run_json(&["run", "-t", "leon2", elf, "--warm", "--format", "json"]);
+    assert_eq!(warm["instructions"], v["instructions"]);
+    assert_eq!(warm["registers"]["o0"], want);
+    assert!(counters(&warm, "icache_misses") < counters(&v, "icache_misses"));
+    assert!(warm["cycles"].as_u64() < v["cycles"].as_u64());
 }
 
 #[test]
@@ -116,6 +122,9 @@ fn cache_options_are_checked() {
     let out = cardlab(&["run", "-t", "mcs51", "x.ihx", "--icache", "4k"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("mcs51 has no cache"), "{err}");
+    let out = cardlab(&["run", "-t", "mcs51", "x.ihx", "--warm"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("mcs51 has none"), "{err}");
 }
 
 /// An assembly program using seed 003's `sbox` through the GNU as macros

@@ -221,6 +221,12 @@ pub trait Cpu {
     /// instruction would make it, returning to a halt stub the CPU places
     /// in free code space: running then measures exactly the subroutine.
     fn call(&mut self, entry: u32) -> Result<(), SimError>;
+    /// Start again at `entry` after a run, memory and caches as the run
+    /// left them (a "warm" run); a CPU with more state to reset at a
+    /// rerun (the LEON2's %psr, its bus) resets it here.
+    fn restart(&mut self, entry: u32) {
+        self.set_pc(entry);
+    }
 
     /// Run until halt, until `stop_at` (if given) or past `budget` cycles.
     fn run(&mut self, budget: u64, stop_at: Option<u32>) -> Result<Stop, SimError> {

@@ -757,6 +757,10 @@ impl Cpu for Leon2 {
         self.pc
     }
 
+    fn restart(&mut self, entry: u32) {
+        Leon2::restart(self, entry);
+    }
+
     /// PC, and nPC after it.
     fn set_pc(&mut self, pc: u32) {
         self.pc = pc;

@@ -8,9 +8,16 @@ the simulator side (tests/leon2_rtl_programs.rs), which builds the same
 programs with the same compiler options, checks that each ELF is the one
 measured here (its SHA-256) and requires the same cycle counts.
 
+Two sets: C programs of our own (tests/leon2-c/) on the reference
+configuration's 4 KiB caches, and seed 003's AES routines without the
+custom instructions (firmware/leon2/aes/, run by tests/leon2/seed003/
+driver.S on the FIPS-197 key and block) in the 64 KiB caches the lab
+measures seed 003 in.
+
 usage: L2RTL=/path/to/leon2-rtl python3 measure.py [NAME ...]
-  L2RTL   the LEON2 RTL reference kit (its scripts/leon2sim.py and a built
-          `base` configuration, scripts/build.sh base)
+  L2RTL   the LEON2 RTL reference kit (its scripts/leon2sim.py and two
+          built configurations: scripts/build.sh base, and
+          scripts/build.sh cache64 isetsize=64 dsetsize=64)
   NAME    only these programs (default: all); others keep their counts
 """
 import hashlib, json, os, subprocess, sys, tempfile
@@ -31,6 +38,18 @@ PROGRAMS = [
     ("cold", ["cold.c"], [], [(0, True)]),
 ]
 
+# seed 003 routines: name, sources under firmware/leon2/aes/, cflags, the
+# routines the driver calls in turn; measured at 0 wait states, burst on,
+# in the `cache64` build.
+SEED003 = [
+    ("seed003-ttable1k", ["ttable1k.c"], ["-O2"], ["aes_key_setup", "aes_encrypt", "aes_decrypt"]),
+    ("seed003-ttable1k-otf", ["ttable1k.c"], ["-O2", "-DAES_OTF"], ["aes_encrypt_otf", "aes_decrypt_otf"]),
+    ("seed003-ttable4k", ["ttable4k.c"], ["-O2"], ["aes_key_setup", "aes_encrypt", "aes_decrypt"]),
+    ("seed003-sboxtab", ["sboxtab.c"], ["-O2"], ["aes_key_setup", "aes_encrypt", "aes_decrypt"]),
+    ("seed003-ttotf", ["ttotf.s"], [], ["aes_encrypt_tt"]),
+]
+FIRMWARE = os.path.normpath(os.path.join(TESTS, "..", "..", "..", "firmware", "leon2"))
+
 # Kept in step with tests/common/leon2_c.rs (bare-metal build).
 GCC = ["sparc64-linux-gnu-gcc", "-m32", "-mcpu=v8", "-O2", "-ffreestanding", "-fno-pic",
        "-fno-pie", "-static", "-nostdlib", "-Wl,-m,elf32_sparc", "-Wl,--no-warn-rwx-segments",
@@ -46,6 +65,37 @@ def build(out, name, sources, flags):
     return elf
 
 
+def build_seed003(out, name, sources, cflags, ops):
+    """The driver and the routines, compiled as the lab compiles them
+    (crates/sim/src/leon2/target.rs) and linked from 0x40000000."""
+    elf = os.path.join(out, name + ".elf")
+    aes = os.path.join(FIRMWARE, "aes")
+    cmd = GCC + cflags + ["-fno-stack-protector", "-fno-asynchronous-unwind-tables",
+                          "-I", aes, "-I", FIRMWARE]
+    cmd += [f"-DOP{i + 1}={op}" for i, op in enumerate(ops)]
+    cmd += [os.path.join(TESTS, "leon2", "seed003", "driver.S")]
+    cmd += [os.path.join(aes, s) for s in sources] + ["-o", elf]
+    subprocess.run(cmd, check=True)
+    return elf
+
+
+def measure(elf, configs, build=None):
+    runs = []
+    for ws, burst in configs:
+        cold = leon2sim.simulate(elf, build=build, runs=1, rws=ws, wws=ws, burst=burst)["runs"][0]
+        warm = leon2sim.simulate(elf, build=build, runs=2, rws=ws, wws=ws, burst=burst)["runs"][1]
+        runs.append({"wait_states": ws, "burst": burst,
+                     "cold": cold["cycles"], "warm": warm["cycles"],
+                     "instructions": cold["instructions"], "traps": cold["traps"]})
+        print(f"{os.path.basename(elf):24} ws {ws} burst {int(burst)}: cold {cold['cycles']:7} "
+              f"warm {warm['cycles']:7} instructions {cold['instructions']}", flush=True)
+    return runs
+
+
+def sha256(path):
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()
+
+
 def main():
     only = set(sys.argv[1:])
     path = os.path.join(HERE, "programs.json")
@@ -55,18 +105,15 @@ def main():
             if only and name not in only:
                 continue
             elf = build(out, name, sources, flags)
-            runs = []
-            for ws, burst in configs:
-                cold = leon2sim.simulate(elf, runs=1, rws=ws, wws=ws, burst=burst)["runs"][0]
-                warm = leon2sim.simulate(elf, runs=2, rws=ws, wws=ws, burst=burst)["runs"][1]
-                runs.append({"wait_states": ws, "burst": burst,
-                             "cold": cold["cycles"], "warm": warm["cycles"],
-                             "instructions": cold["instructions"], "traps": cold["traps"]})
-                print(f"{name:16} ws {ws} burst {int(burst)}: cold {cold['cycles']:7} "
-                      f"warm {warm['cycles']:7} instructions {cold['instructions']}", flush=True)
-            data[name] = {"sources": sources, "flags": flags,
-                          "sha256": hashlib.sha256(open(elf, "rb").read()).hexdigest(),
-                          "runs": runs}
+            data[name] = {"sources": sources, "flags": flags, "sha256": sha256(elf),
+                          "runs": measure(elf, configs)}
+        cache64 = os.path.join(os.path.dirname(leon2sim.WORK + "/"), "build", "cache64")
+        for name, sources, cflags, ops in SEED003:
+            if only and name not in only:
+                continue
+            elf = build_seed003(out, name, sources, cflags, ops)
+            data[name] = {"firmware": sources, "flags": cflags, "ops": ops, "cache_kib": 64,
+                          "sha256": sha256(elf), "runs": measure(elf, [(0, True)], cache64)}
     with open(path, "w") as f:
         json.dump(data, f, indent=1, sort_keys=True)
         f.write("\n")
