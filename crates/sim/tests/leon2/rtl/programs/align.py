@@ -6,9 +6,12 @@ For every instruction executed (not annulled, not trapped) the RTL's
 write-back cycle less (T_fetch(entry) + 3) is set against the cycle
 cardlab's `--trace` says the instruction ends at; the difference between
 the two is constant while the timelines agree. The two attribute a stall
-to different instructions (the RTL to the one completing, cardlab to the
-one that caused it), so a change that comes back a few rows later is an
-attribution, and the first change that stays is the divergence.
+to different instructions (the RTL's whole pipeline freezes, so a stall
+shows at the write-back of whatever instruction is next to complete;
+cardlab charges the instruction that caused it), so the difference is
+printed only where both pipelines flow (the next FLOW instructions
+complete a cycle apart in both): a change there that stays is a
+divergence, and --list and --cycles show what happened before it.
 
 usage: L2RTL=/path/to/leon2-rtl python3 align.py FILE.elf [--runs 2]
            [--ws N] [--noburst] [--build DIR --cache 64k] [--rows N] [--cardlab PATH] [--list A B] [--cycles A B]
@@ -20,6 +23,8 @@ usage: L2RTL=/path/to/leon2-rtl python3 align.py FILE.elf [--runs 2]
 """
 import argparse, json, os, subprocess, sys
 
+if "L2RTL" not in os.environ:
+    sys.exit("align.py: set L2RTL to the LEON2 RTL reference kit (its scripts/leon2sim.py)")
 sys.path.insert(0, os.path.join(os.environ["L2RTL"], "scripts"))
 import leon2sim  # noqa: E402
 

@@ -24,6 +24,8 @@ import hashlib, json, os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTS = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+if "L2RTL" not in os.environ:
+    sys.exit("measure.py: set L2RTL to the LEON2 RTL reference kit (its scripts/leon2sim.py)")
 sys.path.insert(0, os.path.join(os.environ["L2RTL"], "scripts"))
 import leon2sim  # noqa: E402
 
@@ -107,7 +109,7 @@ def main():
             elf = build(out, name, sources, flags)
             data[name] = {"sources": sources, "flags": flags, "sha256": sha256(elf),
                           "runs": measure(elf, configs)}
-        cache64 = os.path.join(os.path.dirname(leon2sim.WORK + "/"), "build", "cache64")
+        cache64 = os.path.join(leon2sim.WORK, "build", "cache64")
         for name, sources, cflags, ops in SEED003:
             if only and name not in only:
                 continue
