@@ -539,6 +539,12 @@ impl MemorySystem {
         }
     }
 
+    /// When the word at `pc` reaches the pipeline if it is in the I-cache.
+    pub fn cached_arrival(&mut self, pc: u32) -> Option<u64> {
+        let hit = self.icache.as_mut().is_none_or(|c| c.lookup(pc).is_some());
+        hit.then(|| self.arrival(pc))
+    }
+
     /// Whether the word at `pc` is in the I-cache and reaches the pipeline
     /// by cycle `t` (no fill still bringing it).
     pub fn holds(&mut self, pc: u32, t: u64) -> bool {
@@ -633,6 +639,11 @@ impl MemorySystem {
         (t < to && t <= fill.end).then_some(t)
     }
 
+    /// Cycles between two words of a burst.
+    pub fn word_period(&self) -> u64 {
+        2 + self.ws()
+    }
+
     /// Whether words of the fill are still to come after `now`.
     pub fn streaming(&self, now: u64) -> bool {
         self.fill.is_some_and(|f| !f.underrun && now < f.end)
@@ -651,7 +662,14 @@ impl MemorySystem {
     /// Extra cycles of a load of one word (`double`: LDD's two) at
     /// `addr`, issued at `now`: 0 on a hit; on a miss the wait for the bus
     /// and the read.
-    pub fn load(&mut self, addr: u32, double: bool, now: u64, cacheable: bool) -> u64 {
+    pub fn load(
+        &mut self,
+        addr: u32,
+        double: bool,
+        now: u64,
+        not_before: u64,
+        cacheable: bool,
+    ) -> u64 {
         let ws = self.ws();
         let Some(cache) = self.dcache.as_mut() else {
             self.stats.dread_hits += 1;
@@ -671,7 +689,7 @@ impl MemorySystem {
             cache.set_valid(slot, slot.word..slot.word + n);
         }
         let read = if double { 5 + 2 * ws } else { 4 + ws };
-        let start = now.max(self.dbus_free);
+        let start = now.max(self.dbus_free).max(not_before);
         let extra = start - now + read;
         // the read holds the bus until its data is in; no lead-out (the
         // extra cycle of back-to-back misses is the D-cache's state "011",
@@ -748,7 +766,7 @@ mod tests {
     fn count(m: &mut MemorySystem, addrs: &[u32]) -> (u64, u64) {
         let before = m.stats;
         for &a in addrs {
-            m.load(a, false, 1_000_000, true);
+            m.load(a, false, 1_000_000, 0, true);
         }
         (
             m.stats.dread_hits - before.dread_hits,
@@ -797,14 +815,14 @@ mod tests {
     fn load_misses_cost_the_measured_cycles() {
         let mut m = dcache("4k");
         // isolated: 4 more than a hit
-        assert_eq!(m.load(0x4000_0000, false, 100, true), 4);
+        assert_eq!(m.load(0x4000_0000, false, 100, 0, true), 4);
         // back to back: the bus is free again when the first load ends
         // (the extra cycle is the integer unit's MISS_THEN_ACCESS)
-        assert_eq!(m.load(0x4000_0020, false, 105, true), 4);
+        assert_eq!(m.load(0x4000_0020, false, 105, 0, true), 4);
         // a store, then a miss: the buffer drains first
         let mut m = dcache("4k");
         assert_eq!(m.store(0x4000_0100, true, false, 200), 0);
-        assert_eq!(m.load(0x4000_0000, false, 202, true), 2 + 4);
+        assert_eq!(m.load(0x4000_0000, false, 202, 0, true), 2 + 4);
         // a second store waits for the first one's write
         assert_eq!(m.store(0x4000_0104, true, false, 300), 0);
         assert_eq!(m.store(0x4000_0108, true, false, 302), 2);

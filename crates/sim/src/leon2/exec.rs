@@ -128,6 +128,17 @@ pub(super) fn store_data(ins: u32) -> u32 {
     }
 }
 
+/// Whether `ins` transfers control with the condition codes `icc`: CALL,
+/// JMPL, RETT, a Bicc whose condition holds.
+pub(super) fn transfers(ins: u32, icc: u32) -> bool {
+    match (ins >> 30, ins >> 22 & 7, ins >> 19 & 0x3f) {
+        (1, _, _) => true,
+        (0, 2, _) => condition(ins >> 25 & 0xf, icc),
+        (2, _, 0x38 | 0x39) => true,
+        _ => false,
+    }
+}
+
 /// Bicc/Ticc condition on the icc (V8 Table F-7 ordering).
 fn condition(cond: u32, icc: u32) -> bool {
     let (n, z, v, c) = (

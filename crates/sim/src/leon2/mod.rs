@@ -557,9 +557,47 @@ impl Leon2 {
     fn timed_load(&mut self, addr: u32, double: bool, at: u64) -> u64 {
         let cacheable = self.cacheable(addr);
         let misses = self.mem.stats.dread_misses;
-        let extra = self.mem.load(addr, double, at, cacheable);
+        let gate = self.dcache_gate(at);
+        let extra = self.mem.load(addr, double, at, gate, cacheable);
         self.observe_cache(CacheKind::Data, addr, misses == self.mem.stats.dread_misses);
         extra
+    }
+
+    /// The first cycle the D-cache can start the access of a load issued
+    /// at `at` (0: no constraint). dcache.vhd starts an access only in a
+    /// cycle the I-cache does not hold (`eholdn = ico.hold and fpuholdn`,
+    /// the condition of the access, ~467). When the load comes from a
+    /// fill still streaming and the next instruction, the next word of
+    /// the stream, is a taken control transfer, its decode sets the
+    /// I-cache's underrun (icache.vhd ~366-384) in the cycle the load
+    /// reaches its memory stage: the access starts only when the freeze
+    /// is over, in the cycle the I-cache returns to state "00" (RTL
+    /// trace of the seed 003 driver's copy loops: the load in its memory
+    /// stage at 41 and 143, the fill's last word at 51 and 151, the read
+    /// at 53 and 153). In this model's clock a streamed instruction
+    /// issues two cycles before it reaches the memory stage on the RTL
+    /// (the RTL's pipeline waits for the words behind it), and the
+    /// I-cache is in state "00" two cycles before [`MemorySystem::underrun`]'s
+    /// resume.
+    fn dcache_gate(&mut self, at: u64) -> u64 {
+        /// The cycle the I-cache is in state "00", before the resume.
+        const STATE_00: u64 = 2;
+        if !self.mem.streaming(at) {
+            return 0;
+        }
+        let Some(next) = self.peek32(self.pc) else {
+            return 0;
+        };
+        if !exec::transfers(next, self.psr & psr::ICC) {
+            return 0;
+        }
+        match self.mem.cached_arrival(self.pc) {
+            // the next word of the stream, there by the load's memory stage
+            Some(t) if t <= at + self.mem.word_period() => {
+                self.mem.underrun().map_or(0, |resume| resume - STATE_00)
+            }
+            _ => 0,
+        }
     }
 
     fn observe_cache(&mut self, cache: CacheKind, addr: u32, hit: bool) {

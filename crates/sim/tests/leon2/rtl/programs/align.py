@@ -73,6 +73,8 @@ def main():
     a.add_argument("--cache", default="4k", help="cardlab's caches, as the build's (default 4k)")
     a.add_argument("--rows", type=int, default=40)
     a.add_argument("--cardlab", default="target/release/cardlab")
+    a.add_argument("--lines", action="store_true",
+                   help="compare at the first instruction of every 32-byte line instead (cold code rarely flows)")
     a.add_argument("--list", type=int, nargs=2, metavar=("FROM", "TO"),
                    help="print every compared instruction FROM..TO (row numbers as printed)")
     a.add_argument("--cycles", type=int, nargs=2, metavar=("FROM", "TO"),
@@ -96,7 +98,10 @@ def main():
         # complete a cycle apart in both): a stall shows in the RTL's
         # write-back only once the frozen pipeline moves again
         after = pairs[k:k + FLOW + 1]
-        if len(after) <= FLOW or any(b[0] - a[0] != 1 or b[1] - a[1] != 1
+        if o.lines:
+            if pc % 32:
+                continue
+        elif len(after) <= FLOW or any(b[0] - a[0] != 1 or b[1] - a[1] != 1
                                      for a, b in zip(after, after[1:])):
             continue
         if e - c != diff:

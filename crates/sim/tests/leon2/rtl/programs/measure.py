@@ -8,11 +8,12 @@ the simulator side (tests/leon2_rtl_programs.rs), which builds the same
 programs with the same compiler options, checks that each ELF is the one
 measured here (its SHA-256) and requires the same cycle counts.
 
-Two sets: C programs of our own (tests/leon2-c/) on the reference
-configuration's 4 KiB caches, and seed 003's AES routines without the
-custom instructions (firmware/leon2/aes/, run by tests/leon2/seed003/
-driver.S on the FIPS-197 key and block) in the 64 KiB caches the lab
-measures seed 003 in.
+Three sets: C programs of our own (tests/leon2-c/) and assembly programs
+that isolate one mechanism each (asm/ beside this script), on the
+reference configuration's 4 KiB caches; and seed 003's AES routines
+without the custom instructions (firmware/leon2/aes/, run by
+tests/leon2/seed003/driver.S on the FIPS-197 key and block) in the
+64 KiB caches the lab measures seed 003 in.
 
 usage: L2RTL=/path/to/leon2-rtl python3 measure.py [NAME ...]
   L2RTL   the LEON2 RTL reference kit (its scripts/leon2sim.py and two
@@ -50,6 +51,9 @@ SEED003 = [
     ("seed003-sboxtab", ["sboxtab.c"], ["-O2"], ["aes_key_setup", "aes_encrypt", "aes_decrypt"]),
     ("seed003-ttotf", ["ttotf.s"], [], ["aes_encrypt_tt"]),
 ]
+# assembly programs under asm/, measured at 0 wait states, burst on
+ASM = ["ld_branch_in_fill", "ld_nobranch_in_fill"]
+
 FIRMWARE = os.path.normpath(os.path.join(TESTS, "..", "..", "..", "firmware", "leon2"))
 
 # Kept in step with tests/common/leon2_c.rs (bare-metal build).
@@ -81,6 +85,16 @@ def build_seed003(out, name, sources, cflags, ops):
     return elf
 
 
+def build_asm(out, name):
+    """as + ld from 0x40000000, entry _start."""
+    obj, elf = os.path.join(out, name + ".o"), os.path.join(out, name + ".elf")
+    subprocess.run(["sparc64-linux-gnu-as", "-32", "-Av8", "-o", obj,
+                    os.path.join(HERE, "asm", name + ".S")], check=True)
+    subprocess.run(["sparc64-linux-gnu-ld", "-m", "elf32_sparc", "-N", "--no-warn-rwx-segments",
+                    "-e", "_start", "-Ttext=0x40000000", "-o", elf, obj], check=True)
+    return elf
+
+
 def measure(elf, configs, build=None):
     runs = []
     for ws, burst in configs:
@@ -109,6 +123,12 @@ def main():
             elf = build(out, name, sources, flags)
             data[name] = {"sources": sources, "flags": flags, "sha256": sha256(elf),
                           "runs": measure(elf, configs)}
+        for name in ASM:
+            if only and name not in only:
+                continue
+            elf = build_asm(out, name)
+            data[name] = {"asm": name + ".S", "sha256": sha256(elf),
+                          "runs": measure(elf, [(0, True)])}
         cache64 = os.path.join(leon2sim.WORK, "build", "cache64")
         for name, sources, cflags, ops in SEED003:
             if only and name not in only:
