@@ -263,17 +263,29 @@ impl Cache {
         (line, tag, word)
     }
 
-    /// The slot holding `addr`'s word if it is valid.
-    fn lookup(&mut self, addr: u32) -> Option<Slot> {
+    /// The way and line holding `addr`'s word if it is valid, without
+    /// touching the replacement order.
+    fn find(&self, addr: u32) -> Option<(u32, u32, u32)> {
         let (line, tag, word) = self.line_and_tag(addr);
         let lines = self.config.lines();
         let way = (0..self.config.ways).find(|&w| {
             let i = (w * lines + line) as usize;
             self.tags[i] == Some(tag) && self.valid[i] >> word & 1 != 0
         })?;
+        Some((way, line, word))
+    }
+
+    fn holds(&self, addr: u32) -> bool {
+        self.find(addr).is_some()
+    }
+
+    /// The slot holding `addr`'s word if it is valid (an access: LRU
+    /// counts it as a use).
+    fn lookup(&mut self, addr: u32) -> Option<Slot> {
+        let (way, line, word) = self.find(addr)?;
         self.touch(line, way);
         Some(Slot {
-            index: (way * lines + line) as usize,
+            index: (way * self.config.lines() + line) as usize,
             word,
         })
     }
@@ -539,9 +551,10 @@ impl MemorySystem {
         }
     }
 
-    /// When the word at `pc` reaches the pipeline if it is in the I-cache.
-    pub fn cached_arrival(&mut self, pc: u32) -> Option<u64> {
-        let hit = self.icache.as_mut().is_none_or(|c| c.lookup(pc).is_some());
+    /// When the word at `pc` reaches the pipeline if it is in the I-cache
+    /// (a look that changes no replacement state).
+    pub fn cached_arrival(&self, pc: u32) -> Option<u64> {
+        let hit = self.icache.as_ref().is_none_or(|c| c.holds(pc));
         hit.then(|| self.arrival(pc))
     }
 
