@@ -186,16 +186,10 @@ fn cases() -> Vec<(Vec<u8>, Vec<u8>)> {
         hex::decode("000102030405060708090a0b0c0d0e0f").unwrap(),
         hex::decode("00112233445566778899aabbccddeeff").unwrap(),
     )];
-    let mut s = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s as u8
-    };
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for blocks in [1, 2, 15] {
-        let key = (0..16).map(|_| next()).collect();
-        out.push((key, (0..16 * blocks).map(|_| next()).collect()));
+        let key = rng.bytes(16);
+        out.push((key, rng.bytes(16 * blocks)));
     }
     out
 }
@@ -238,7 +232,7 @@ fn the_aes_applets_agree_with_the_oracle_on_the_card_and_on_rbpf() {
 /// data read in, every register stored after them, written out).
 #[test]
 fn random_programs_compute_on_the_card_what_rbpf_computes() {
-    use common::vm::{Rng, random_program, slot};
+    use common::vm::{random_program, slot};
     let mut rng = Rng(0xCA4D_0000_7E57_0001);
     let programs: Vec<(Vec<u8>, Vec<u8>)> = (0..240)
         .map(|i| {

@@ -6,7 +6,8 @@
 //! (firmware/cardvm/README.md).
 
 mod common;
-use common::vm::{MEM, Rng, random_program};
+use common::Rng;
+use common::vm::{MEM, random_program};
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -10,19 +10,11 @@
 mod common;
 use common::*;
 
-fn xorshift(s: &mut u64) -> u64 {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    *s
-}
-
 const APDUS: usize = 100_000;
 
 /// A command: random bytes, or a valid command with one field mutated.
-fn apdu(s: &mut u64, key: &[u8]) -> Vec<u8> {
-    let r = xorshift(s);
-    let mut bytes = |n: usize| -> Vec<u8> { (0..n).map(|_| xorshift(s) as u8).collect() };
+fn apdu(rng: &mut Rng, key: &[u8]) -> Vec<u8> {
+    let r = rng.next();
     let valid = [
         select(),
         vec![0x00, 0x84, 0x00, 0x00, 0x08],
@@ -36,7 +28,7 @@ fn apdu(s: &mut u64, key: &[u8]) -> Vec<u8> {
         // random length 4 to 40, random bytes, CLA 00 half the time
         0 => {
             let n = 4 + (r >> 8) as usize % 37;
-            let mut a = bytes(n);
+            let mut a = rng.bytes(n);
             if r & 0x100 != 0 {
                 a[0] = 0;
             }
@@ -77,12 +69,12 @@ fn fuzzed_apdus_never_crash_the_card_or_corrupt_its_key() {
     let mut key = vec![0x5Au8; 16];
     tx(&mut c, &select());
     tx(&mut c, &put_key(&key));
-    let mut s = 0xF022_CA4Du64;
+    let mut rng = Rng(0xF022_CA4D);
     let challenge = *b"fuzz check block";
     let mut sws = std::collections::BTreeMap::new();
     let (mut i, mut refused, mut stalled) = (0, 0, 0);
     while i < APDUS {
-        let a = apdu(&mut s, &key);
+        let a = apdu(&mut rng, &key);
         // lengths no reader would send (Lc beyond the data) stay at the reader
         let Ok(cmd) = cardlab_card::t0::Command::parse(&a) else {
             refused += 1;

@@ -11,7 +11,6 @@
 mod common;
 use cardlab_card::applet::{self, apdu};
 use cardlab_card::{Card, CardError};
-use common::vm::Rng;
 use common::*;
 use rayon::prelude::*;
 use std::collections::BTreeMap;

@@ -123,10 +123,37 @@ pub fn instant_applet_cards() -> [(&'static str, MakeCard); 2] {
     ]
 }
 
+/// xorshift64, seeded: the tests' random APDUs, programs and data, the
+/// same on every machine.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    pub fn index(&mut self, n: usize) -> usize {
+        self.below(n as u64) as usize
+    }
+    /// `n` bytes, each the low byte of the next number.
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next() as u8).collect()
+    }
+    pub fn pick<T: Copy>(&mut self, from: &[T]) -> T {
+        from[self.below(from.len() as u64) as usize]
+    }
+}
+
 /// Random programs of the VM's 32-bit eBPF subset, for the differential
 /// tests against rbpf (tests/cardvm.rs on the host VM, tests/applets_aes.rs
 /// on the cards).
 pub mod vm {
+    use super::Rng;
     pub use cardlab_card::applet::slot;
 
     /// The registers a random program computes with: r1 holds the memory's
@@ -136,29 +163,6 @@ pub mod vm {
     /// Bytes of memory lent to the program: random data in the first 64, the
     /// registers stored after it at the end (tests/cardvm/batch.c's MEM).
     pub const MEM: usize = 128;
-
-    pub struct Rng(pub u64);
-
-    impl Rng {
-        pub fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        pub fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-        pub fn index(&mut self, n: usize) -> usize {
-            self.below(n as u64) as usize
-        }
-        pub fn bytes(&mut self, n: usize) -> Vec<u8> {
-            (0..n).map(|_| self.next() as u8).collect()
-        }
-        pub fn pick<T: Copy>(&mut self, from: &[T]) -> T {
-            from[self.below(from.len() as u64) as usize]
-        }
-    }
 
     /// A random straight-and-forward program of the 32-bit subset: registers
     /// set, `body` instructions of every ALU32 operation (K and X; division
