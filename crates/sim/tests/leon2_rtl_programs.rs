@@ -25,9 +25,10 @@ mod leon2_c;
 
 use cardlab_sim::Cpu;
 use cardlab_sim::leon2::{CacheConfig, Config, Leon2, MemoryConfig};
-use leon2_c::{Build, gcc};
+use leon2_c::{Build, gcc, run_gcc, sparc_gcc};
 use serde_json::Value;
 use std::path::Path;
+use std::process::Command;
 
 /// (program, wait states, burst, ours cold, ours warm): the runs whose
 /// totals still differ from the RTL's (programs.json has the RTL's), each
@@ -89,43 +90,27 @@ fn measure(elf: &Path, cache: CacheConfig, wait_states: u32, burst: bool) -> [(u
 
 /// One of the assembly programs under tests/leon2/rtl/programs/asm/,
 /// assembled and linked as measure.py does.
-fn build_asm(out: &Path, source: &str) {
+fn build_asm(out: &Path, source: &str, defsyms: &[String]) {
     let asm = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/leon2/rtl/programs/asm");
     let object = out.with_extension("o");
-    let run = |program: &str, args: &[&std::ffi::OsStr]| {
-        let ok = std::process::Command::new(program)
-            .args(args)
+    let run = |cmd: &mut Command| {
+        let ok = cmd
             .status()
-            .unwrap_or_else(|e| panic!("{program}: {e}; run scripts/install"))
+            .unwrap_or_else(|e| panic!("{cmd:?}: {e}; run scripts/install"))
             .success();
-        assert!(ok, "{program} failed on {source}");
+        assert!(ok, "{cmd:?} failed");
     };
-    let source = asm.join(source);
-    run(
-        "sparc64-linux-gnu-as",
-        &[
-            "-32".as_ref(),
-            "-Av8".as_ref(),
-            "-o".as_ref(),
-            object.as_os_str(),
-            source.as_os_str(),
-        ],
-    );
-    run(
-        "sparc64-linux-gnu-ld",
-        &[
-            "-m".as_ref(),
-            "elf32_sparc".as_ref(),
-            "-N".as_ref(),
-            "--no-warn-rwx-segments".as_ref(),
-            "-e".as_ref(),
-            "_start".as_ref(),
-            "-Ttext=0x40000000".as_ref(),
-            "-o".as_ref(),
-            out.as_os_str(),
-            object.as_os_str(),
-        ],
-    );
+    run(Command::new("sparc64-linux-gnu-as")
+        .args(["-32", "-Av8"])
+        .args(defsyms.iter().map(|d| format!("--defsym={d}")))
+        .arg("-o")
+        .arg(&object)
+        .arg(asm.join(source)));
+    run(Command::new("sparc64-linux-gnu-ld")
+        .args(["-m", "elf32_sparc", "-N", "--no-warn-rwx-segments"])
+        .args(["-e", "_start", "-Ttext=0x40000000", "-o"])
+        .arg(out)
+        .arg(&object));
 }
 
 /// A seed 003 routine set: the driver calling `ops` in turn, linked with
@@ -139,12 +124,8 @@ fn build_seed003(out: &Path, firmware: &[String], flags: &[String], ops: &[Strin
         .iter()
         .enumerate()
         .map(|(i, op)| format!("-DOP{}={op}", i + 1));
-    let ok = std::process::Command::new("sparc64-linux-gnu-gcc")
-        .args(["-m32", "-mcpu=v8", "-ffreestanding", "-fno-pic", "-fno-pie"])
-        .args(["-static", "-nostdlib", "-Wl,-m,elf32_sparc"])
-        .args(["-Wl,--no-warn-rwx-segments", "-Wl,-z,noexecstack", "-Wl,-N"])
-        .args(["-Wl,-Ttext=0x40000000", "-Wl,--build-id=none"])
-        .args(flags)
+    let mut cmd = sparc_gcc(true);
+    cmd.args(flags)
         .args(["-fno-stack-protector", "-fno-asynchronous-unwind-tables"])
         .arg("-I")
         .arg(&aes)
@@ -154,11 +135,8 @@ fn build_seed003(out: &Path, firmware: &[String], flags: &[String], ops: &[Strin
         .arg(tests.join("leon2/seed003/driver.S"))
         .args(firmware.iter().map(|f| aes.join(f)))
         .arg("-o")
-        .arg(out)
-        .status()
-        .expect("sparc64-linux-gnu-gcc is not installed; run scripts/install")
-        .success();
-    assert!(ok, "{}: gcc failed", out.display());
+        .arg(out);
+    run_gcc(cmd, &out.display().to_string());
 }
 
 #[test]
@@ -182,7 +160,7 @@ fn whole_c_programs_take_the_cycles_the_vhdl_takes_cold_and_warm() {
         let elf = tmp.path().join(format!("{name}.elf"));
         let mut cache = CacheConfig::REFERENCE;
         if let Some(source) = program.get("asm") {
-            build_asm(&elf, source.as_str().unwrap());
+            build_asm(&elf, source.as_str().unwrap(), &strings("defsym"));
         } else if program.get("ops").is_some() {
             let flags = strings("flags");
             build_seed003(&elf, &strings("firmware"), &flags, &strings("ops"));

@@ -33,6 +33,13 @@ import leon2sim  # noqa: E402
 FLOW = 3
 
 
+def flows(rows):
+    """Whether `rows` (FLOW + 1 compared instructions) complete a cycle
+    apart in both timelines."""
+    return len(rows) > FLOW and all(b[0] - a[0] == 1 and b[1] - a[1] == 1
+                                    for a, b in zip(rows, rows[1:]))
+
+
 def rtl_timeline(elf, runs, ws, burst, build):
     r = leon2sim.simulate(elf, build=build, runs=runs, rws=ws, wws=ws, burst=burst)
     t, run = r["_trace"], r["runs"][runs - 1]
@@ -97,12 +104,7 @@ def main():
         # compared only where both pipelines flow (the next instructions
         # complete a cycle apart in both): a stall shows in the RTL's
         # write-back only once the frozen pipeline moves again
-        after = pairs[k:k + FLOW + 1]
-        if o.lines:
-            if pc % 32:
-                continue
-        elif len(after) <= FLOW or any(b[0] - a[0] != 1 or b[1] - a[1] != 1
-                                     for a, b in zip(after, after[1:])):
+        if not (pc % 32 == 0 if o.lines else flows(pairs[k:k + FLOW + 1])):
             continue
         if e - c != diff:
             print(f"{k:7} {pc:08x} {text:32} RTL {c:7} ours {e:7}  diff {e - c:+4} ({e - c - diff:+})")

@@ -5,8 +5,9 @@ write the counts to programs.json beside this script.
 The RTL is far too slow for CI; this is run by hand after a change to a
 program or to the set, and its output is committed as test data. CI runs
 the simulator side (tests/leon2_rtl_programs.rs), which builds the same
-programs with the same compiler options, checks that each ELF is the one
-measured here (its SHA-256) and requires the same cycle counts.
+programs with the same compiler options, checks that each runs the
+instructions measured here and requires the same cycle counts (each
+ELF's SHA-256 is recorded beside its counts).
 
 Three sets: C programs of our own (tests/leon2-c/) and assembly programs
 that isolate one mechanism each (asm/ beside this script), on the
@@ -51,8 +52,12 @@ SEED003 = [
     ("seed003-sboxtab", ["sboxtab.c"], ["-O2"], ["aes_key_setup", "aes_encrypt", "aes_decrypt"]),
     ("seed003-ttotf", ["ttotf.s"], [], ["aes_encrypt_tt"]),
 ]
-# assembly programs under asm/, measured at 0 wait states, burst on
-ASM = ["ld_branch_in_fill", "ld_nobranch_in_fill"]
+# assembly programs under asm/: name, source, the symbols defined for it
+# (a control is its program with CONTROL defined); 0 wait states, burst on
+ASM = [
+    ("ld_branch_in_fill", "ld_in_fill.S", []),
+    ("ld_nobranch_in_fill", "ld_in_fill.S", ["CONTROL=1"]),
+]
 
 FIRMWARE = os.path.normpath(os.path.join(TESTS, "..", "..", "..", "firmware", "leon2"))
 
@@ -85,11 +90,12 @@ def build_seed003(out, name, sources, cflags, ops):
     return elf
 
 
-def build_asm(out, name):
-    """as + ld from 0x40000000, entry _start."""
+def build_asm(out, name, source, defsyms):
+    """as (with --defsym for each of `defsyms`) + ld from 0x40000000, entry _start."""
     obj, elf = os.path.join(out, name + ".o"), os.path.join(out, name + ".elf")
-    subprocess.run(["sparc64-linux-gnu-as", "-32", "-Av8", "-o", obj,
-                    os.path.join(HERE, "asm", name + ".S")], check=True)
+    subprocess.run(["sparc64-linux-gnu-as", "-32", "-Av8"]
+                   + [f"--defsym={d}" for d in defsyms]
+                   + ["-o", obj, os.path.join(HERE, "asm", source)], check=True)
     subprocess.run(["sparc64-linux-gnu-ld", "-m", "elf32_sparc", "-N", "--no-warn-rwx-segments",
                     "-e", "_start", "-Ttext=0x40000000", "-o", elf, obj], check=True)
     return elf
@@ -123,11 +129,11 @@ def main():
             elf = build(out, name, sources, flags)
             data[name] = {"sources": sources, "flags": flags, "sha256": sha256(elf),
                           "runs": measure(elf, configs)}
-        for name in ASM:
+        for name, source, defsyms in ASM:
             if only and name not in only:
                 continue
-            elf = build_asm(out, name)
-            data[name] = {"asm": name + ".S", "sha256": sha256(elf),
+            elf = build_asm(out, name, source, defsyms)
+            data[name] = {"asm": source, "defsym": defsyms, "sha256": sha256(elf),
                           "runs": measure(elf, [(0, True)])}
         cache64 = os.path.join(leon2sim.WORK, "build", "cache64")
         for name, sources, cflags, ops in SEED003:
