@@ -572,9 +572,9 @@ impl Leon2 {
     /// I-cache's underrun (icache.vhd ~366-384) in the cycle the load
     /// reaches its memory stage: the access starts only when the freeze
     /// is over, in the cycle the I-cache returns to state "00" (RTL
-    /// trace of the seed 003 driver's copy loops: the load in its memory
-    /// stage at 41 and 143, the fill's last word at 51 and 151, the read
-    /// at 53 and 153). In this model's clock a streamed instruction
+    /// trace of tests/leon2/rtl/programs/asm/ld_in_fill.S: the load in its
+    /// memory stage at 49, the fill's last word at 55, state "00" and the
+    /// access at 57). In this model's clock a streamed instruction
     /// issues two cycles before it reaches the memory stage on the RTL
     /// (the RTL's pipeline waits for the words behind it), and the
     /// I-cache is in state "00" two cycles before [`MemorySystem::underrun`]'s
