@@ -10,8 +10,14 @@
 //! the first run left them), and the instructions executed. The programs:
 //! AES-128 in C, 32-bit multiply/divide with 64-bit arithmetic, recursion
 //! through the window traps and the same built with -mflat, stores into
-//! fresh D-cache lines, 17 KB of straight code through a 4 KiB I-cache, a
-//! jump table, 64-bit arithmetic, a CRC. And seed 003's AES routines
+//! fresh D-cache lines, 17 KB of straight code through a 4 KiB I-cache.
+//! Small assembly programs (`programs/asm/`), each isolating one mechanism
+//! of the fetch unit, the caches or the bus, and each assembled a second
+//! time with `--defsym CONTROL=1` as its control: store data loaded by the
+//! instruction before, a trap in a JMPL's delay slot, MUL/DIV, a taken
+//! transfer, stores, load misses and a load before a branch in a line
+//! still filling, word stores that validate a D-line's word, an access
+//! right after a load miss. And seed 003's AES routines
 //! that the RTL can run (those without the custom instructions), driven by
 //! `tests/leon2/seed003/driver.S` in the 64 KiB caches the lab measures
 //! seed 003 in: its figures are warm runs in those caches.
@@ -38,7 +44,12 @@ const RESIDUALS: &[(&str, u32, bool, u64, u64)] = &[
     ("aes", 0, false, 47279, 46228),
     ("aes", 0, true, 46244, 45157),
     ("aes", 2, true, 48087, 46492),
+    ("branch_in_fill", 0, true, 246, 72),
     ("cold", 0, true, 11852, 11831),
+    ("jmpl_slot_trap", 0, true, 483, 348),
+    ("ldmiss_in_fill", 0, true, 350, 110),
+    ("ldmiss_then_access", 0, true, 847, 492),
+    ("ldmiss_then_access_control", 0, true, 905, 556),
     ("muldiv", 0, false, 40704, 40649),
     ("muldiv", 0, true, 33669, 33620),
     ("muldiv", 2, true, 39971, 39880),
@@ -49,6 +60,10 @@ const RESIDUALS: &[(&str, u32, bool, u64, u64)] = &[
     ("seed003-ttable1k-otf", 0, true, 7338, 4778),
     ("seed003-ttable4k", 0, true, 6647, 3836),
     ("seed003-ttotf", 0, true, 3476, 1021),
+    ("st_data", 0, true, 431, 360),
+    ("st_data_control", 0, true, 431, 360),
+    ("st_in_fill", 0, true, 276, 109),
+    ("st_validates_control", 0, true, 500, 259),
     ("tables", 0, true, 63562, 62611),
 ];
 

@@ -58,6 +58,10 @@ ASM = [
     ("ld_branch_in_fill", "ld_in_fill.S", []),
     ("ld_nobranch_in_fill", "ld_in_fill.S", ["CONTROL=1"]),
 ]
+# each of these with its control, named <name>_control
+for _source in ["st_data", "jmpl_slot_trap", "muldiv_in_fill", "branch_in_fill", "st_in_fill",
+                "ldmiss_in_fill", "st_validates", "ldmiss_then_access"]:
+    ASM += [(_source, _source + ".S", []), (_source + "_control", _source + ".S", ["CONTROL=1"])]
 
 FIRMWARE = os.path.normpath(os.path.join(TESTS, "..", "..", "..", "firmware", "leon2"))
 
