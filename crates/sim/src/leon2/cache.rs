@@ -103,7 +103,7 @@ impl CacheConfig {
         Ok(())
     }
 
-    fn words(&self) -> u32 {
+    pub(super) fn words(&self) -> u32 {
         self.line_bytes / 4
     }
 
@@ -218,7 +218,7 @@ pub struct CacheStats {
 /// One cache's tags and valid bits (the data lives in memory: a cache
 /// only decides the timing).
 #[derive(Debug, Clone)]
-struct Cache {
+pub(super) struct Cache {
     config: CacheConfig,
     /// Per way and line: the tag (the address above the way) or None.
     tags: Vec<Option<u32>>,
@@ -232,14 +232,18 @@ struct Cache {
 
 /// Where a word is, or would be put.
 #[derive(Debug, Clone, Copy)]
-struct Slot {
+pub(super) struct Slot {
     /// way × lines + line
     index: usize,
     word: u32,
 }
 
 impl Cache {
-    fn new(config: CacheConfig) -> Cache {
+    pub(super) fn config(&self) -> &CacheConfig {
+        &self.config
+    }
+
+    pub(super) fn new(config: CacheConfig) -> Cache {
         let slots = (config.ways * config.lines()) as usize;
         Cache {
             config,
@@ -255,7 +259,7 @@ impl Cache {
         }
     }
 
-    fn line_and_tag(&self, addr: u32) -> (u32, u32, u32) {
+    pub(super) fn line_and_tag(&self, addr: u32) -> (u32, u32, u32) {
         let c = &self.config;
         let line = addr / c.line_bytes % c.lines();
         let tag = addr / c.way_bytes;
@@ -275,13 +279,13 @@ impl Cache {
         Some((way, line, word))
     }
 
-    fn holds(&self, addr: u32) -> bool {
+    pub(super) fn holds(&self, addr: u32) -> bool {
         self.find(addr).is_some()
     }
 
     /// The slot holding `addr`'s word if it is valid (an access: LRU
     /// counts it as a use).
-    fn lookup(&mut self, addr: u32) -> Option<Slot> {
+    pub(super) fn lookup(&mut self, addr: u32) -> Option<Slot> {
         let (way, line, word) = self.find(addr)?;
         self.touch(line, way);
         Some(Slot {
@@ -292,7 +296,7 @@ impl Cache {
 
     /// The slot for `addr` after a miss: its line if the tag is there,
     /// else a victim's, its valid bits cleared and the tag set.
-    fn allocate(&mut self, addr: u32) -> Slot {
+    pub(super) fn allocate(&mut self, addr: u32) -> Slot {
         let (line, tag, word) = self.line_and_tag(addr);
         let lines = self.config.lines();
         let slot = |w: u32| (w * lines + line) as usize;
@@ -344,9 +348,22 @@ impl Cache {
             .fold(0, |o, (k, &w)| o | w << (2 * k));
     }
 
-    fn set_valid(&mut self, slot: Slot, words: std::ops::Range<u32>) {
+    pub(super) fn set_valid(&mut self, slot: Slot, words: std::ops::Range<u32>) {
         for w in words {
             self.valid[slot.index] |= 1 << w;
+        }
+    }
+
+    /// The slot of `addr`'s line if its tag is there, else a new one (a
+    /// word arriving for a line allocated at its miss).
+    pub(super) fn allocate_keep(&mut self, addr: u32) -> Slot {
+        let (line, tag, word) = self.line_and_tag(addr);
+        match self.way_with_tag(line, tag) {
+            Some(w) => Slot {
+                index: (w * self.config.lines() + line) as usize,
+                word,
+            },
+            None => self.allocate(addr),
         }
     }
 
@@ -358,7 +375,7 @@ impl Cache {
 
     /// A word store's write hit: where the line's tag matches, the stored
     /// words become valid.
-    fn validate(&mut self, addr: u32, words: u32) {
+    pub(super) fn validate(&mut self, addr: u32, words: u32) {
         let (line, tag, word) = self.line_and_tag(addr);
         if let Some(w) = self.way_with_tag(line, tag) {
             let slot = Slot {
@@ -369,7 +386,7 @@ impl Cache {
         }
     }
 
-    fn invalidate(&mut self) {
+    pub(super) fn invalidate(&mut self) {
         self.tags.fill(None);
         self.valid.fill(0);
     }

@@ -92,6 +92,33 @@ pub(super) fn single_slot(ins: u32) -> bool {
     }
 }
 
+/// The timing class of `ins` from its opcode alone, as execution would
+/// give it (for an instruction that reaches decode off the program's
+/// path and is never executed).
+pub(super) fn static_class(ins: u32) -> Class {
+    let op3 = ins >> 19 & 0x3F;
+    match ins >> 30 {
+        1 => Class::Call,
+        2 => match op3 {
+            0x0A | 0x0B | 0x1A | 0x1B => Class::Multiply,
+            0x0E | 0x0F | 0x1E | 0x1F => Class::Divide,
+            0x38 => Class::Jump,
+            0x39 => Class::ReturnFromTrap,
+            ext::OP3_SBOX => Class::Sbox,
+            ext::OP3_GF2MUL | ext::OP3_GF2MAC => Class::Gf2,
+            _ => Class::Single,
+        },
+        3 => match op3 & 0x2F {
+            0x03 => Class::LoadDouble,
+            0x04..=0x06 => Class::Store,
+            0x07 => Class::StoreDouble,
+            0x0D | 0x0F => Class::Atomic,
+            _ => Class::Load,
+        },
+        _ => Class::Single,
+    }
+}
+
 /// Whether `ins` is a Bicc (for the icchold interlock).
 pub(super) fn is_bicc(ins: u32) -> bool {
     ins >> 30 == 0 && ins >> 22 & 7 == 2
@@ -140,7 +167,7 @@ pub(super) fn transfers(ins: u32, icc: u32) -> bool {
 }
 
 /// Bicc/Ticc condition on the icc (V8 Table F-7 ordering).
-fn condition(cond: u32, icc: u32) -> bool {
+pub(super) fn condition(cond: u32, icc: u32) -> bool {
     let (n, z, v, c) = (
         icc & psr::N != 0,
         icc & psr::Z != 0,

@@ -38,6 +38,7 @@ mod disasm;
 mod exec;
 pub mod ext;
 pub mod map;
+mod pipeline;
 pub mod timing;
 
 use crate::{Access, CacheKind, CacheLookup, Cpu, Executed, Observer, Register, SimError, Space};
@@ -163,6 +164,15 @@ pub struct Leon2 {
     asr: [u32; 32],
     /// The caches, write buffer and bus.
     mem: cache::MemorySystem,
+    /// The cycle-level pipeline (when on).
+    pipe: Option<pipeline::Pipeline>,
+    /// The cycle the current run's entry was fetched, and the cycles
+    /// counted in it so far.
+    run_base: u64,
+    run_cycles: u64,
+    /// The instruction the pipeline executed in this step: (pc, word,
+    /// its number).
+    decoded: Option<(u32, u32, u64)>,
     /// Registers loaded by the previous instruction and the one before it,
     /// for the load-use interlock: (registers whose use waits the full
     /// load delay, first words of an LDD).
@@ -222,6 +232,12 @@ impl Leon2 {
             y: 0,
             asr: [0; 32],
             mem: cache::MemorySystem::new(config.memory),
+            pipe: std::env::var("CARDLAB_LEON2_PIPE")
+                .is_ok()
+                .then(|| pipeline::Pipeline::new(config.memory)),
+            run_base: 0,
+            run_cycles: 0,
+            decoded: None,
             loaded: [(0, 0); 2],
             icc_set: false,
             wrong_path: false,
@@ -691,8 +707,206 @@ impl Leon2 {
     }
 }
 
+impl Leon2 {
+    /// One instruction through the cycle-level pipeline: the cycles until
+    /// it leaves decode (at the halt, until it retires, as the RTL counts).
+    fn step_pipelined(&mut self) -> Result<u32, SimError> {
+        let mut pipe = self.pipe.take().expect("pipeline");
+        self.decoded = None;
+        let result = self.run_pipeline(&mut pipe);
+        let lookups = pipe.take_lookups();
+        let missed = match result {
+            Ok(m) => m,
+            Err(e) => {
+                self.pipe = Some(pipe);
+                return Err(e);
+            }
+        };
+        let mut total = pipe.now() - 1 - self.run_base;
+        if self.halted()
+            && let Some((_, _, seq)) = self.decoded
+        {
+            let t_wb = pipe.drain(self, seq)?;
+            total = t_wb - self.run_base - 3;
+        }
+        let cycles = total.saturating_sub(self.run_cycles);
+        self.run_cycles = total;
+        self.cycles += cycles;
+        self.pipe = Some(pipe);
+        let (pc, ins, _) = self.decoded.expect("an instruction was decoded");
+        self.observe_cache(CacheKind::Instruction, pc, !missed);
+        for (addr, hit) in lookups {
+            self.observe_cache(CacheKind::Data, addr, hit);
+        }
+        if let Some(o) = self.observer.as_mut() {
+            o.instruction(&Executed {
+                pc,
+                bytes: &ins.to_be_bytes(),
+                cycles: cycles as u32,
+            });
+        }
+        Ok(cycles as u32)
+    }
+
+    fn run_pipeline(&mut self, pipe: &mut pipeline::Pipeline) -> Result<bool, SimError> {
+        pipe.observe = self.observer.is_some();
+        let limit = pipe.now() + 1_000_000;
+        loop {
+            if let pipeline::Tick::Decoded { missed } = pipe.cycle(self)? {
+                return Ok(missed);
+            }
+            assert!(pipe.now() < limit, "LEON2 pipeline stalled at pc {:#x}", self.pc);
+        }
+    }
+}
+
+impl pipeline::Core for Leon2 {
+    fn decode(&mut self, pc: u32, seq: u64) -> Result<pipeline::Decoded, SimError> {
+        use pipeline::{Decoded, Insn};
+        if pc != self.pc {
+            return Ok(self.shadow(pc));
+        }
+        if self.halted() {
+            // the halt, `ba .`, as the pipeline runs it while the last
+            // instructions drain: a branch to itself
+            return Ok(Decoded::Insn(Insn {
+                class: timing::Class::Single,
+                cycles: 1,
+                lock: 0,
+                cti: true,
+                branch: Some(pc),
+                jump: None,
+                trap: None,
+                annul_slot: self.peek32(pc) == Some(HALT_ANNULLED),
+                mem: exec::MemOp::None,
+            }));
+        }
+        if self.decoded.is_some() {
+            return Ok(Decoded::Bubble);
+        }
+        if pc & 3 != 0 || !self.fetchable(pc) {
+            return Err(SimError::fetch_outside(self, pc, self.last_pc));
+        }
+        let ins = self.peek32(pc).unwrap_or(0);
+        self.last_pc = Some(pc);
+        let t = self.config.timing;
+        let mut lock = self.load_use_stall(ins);
+        if self.icc_set && t.icchold && exec::is_bicc(ins) {
+            lock += 1;
+        }
+        let npc = self.npc;
+        let cti = ins >> 30 == 1 || exec::is_bicc(ins);
+        let insn = match self.execute(ins) {
+            Ok(done) => {
+                let branch = (done.transfer && cti).then(|| {
+                    if ins >> 30 == 1 {
+                        pc.wrapping_add(ins << 2)
+                    } else {
+                        pc.wrapping_add(((ins << 10) as i32 >> 8) as u32)
+                    }
+                });
+                let jump = (done.transfer && !cti).then_some(self.npc);
+                self.icc_set = done.sets_icc;
+                self.loaded = [done.loaded, self.loaded[0]];
+                if done.annulled {
+                    self.loaded = [(0, 0), self.loaded[0]];
+                    self.icc_set = false;
+                }
+                self.instructions += 1;
+                Insn {
+                    class: done.class,
+                    cycles: done.class.cycles(&t),
+                    lock,
+                    cti,
+                    branch,
+                    jump,
+                    trap: None,
+                    annul_slot: done.annulled,
+                    mem: done.mem,
+                }
+            }
+            Err(Fault::Trap(tt)) => {
+                self.pc = pc;
+                self.npc = npc;
+                self.trap(pc, tt)?;
+                self.icc_set = false;
+                self.loaded = [(0, 0); 2];
+                self.last_pc = None;
+                Insn {
+                    class: timing::Class::Single,
+                    cycles: 1,
+                    lock,
+                    cti: false,
+                    branch: None,
+                    jump: None,
+                    trap: Some(self.pc),
+                    annul_slot: false,
+                    mem: exec::MemOp::None,
+                }
+            }
+            Err(f) => {
+                self.pc = pc;
+                self.npc = npc;
+                return Err(self.fault(pc, f));
+            }
+        };
+        self.decoded = Some((pc, ins, seq));
+        Ok(Decoded::Insn(insn))
+    }
+
+    fn cacheable(&self, addr: u32) -> bool {
+        Leon2::cacheable(self, addr)
+    }
+}
+
+impl Leon2 {
+    /// What the instruction at `pc`, off the program's path, does in
+    /// decode: its class's cycles, a branch taken on the current icc, a
+    /// JMPL's target from the current registers.
+    fn shadow(&self, pc: u32) -> pipeline::Decoded {
+        let Some(ins) = self.peek32(pc).filter(|_| self.fetchable(pc)) else {
+            return pipeline::Decoded::Bubble;
+        };
+        let class = exec::static_class(ins);
+        let call = ins >> 30 == 1;
+        let bicc = exec::is_bicc(ins);
+        let cond = ins >> 25 & 15;
+        let taken = call || bicc && exec::condition(cond, self.psr);
+        let branch = taken.then(|| {
+            if call {
+                pc.wrapping_add(ins << 2)
+            } else {
+                pc.wrapping_add(((ins << 10) as i32 >> 8) as u32)
+            }
+        });
+        let jump = matches!(class, timing::Class::Jump | timing::Class::ReturnFromTrap).then(|| {
+            let b = if ins & 0x2000 != 0 {
+                ((ins << 19) as i32 >> 19) as u32
+            } else {
+                self.reg(ins & 31)
+            };
+            self.reg(ins >> 14 & 31).wrapping_add(b)
+        });
+        let annul = bicc && ins >> 29 & 1 != 0 && (!taken || cond == 8);
+        pipeline::Decoded::Shadow(pipeline::Insn {
+            class,
+            cycles: class.cycles(&self.config.timing),
+            lock: 0,
+            cti: call || bicc,
+            branch,
+            jump,
+            trap: None,
+            annul_slot: annul,
+            mem: exec::MemOp::None,
+        })
+    }
+}
+
 impl Cpu for Leon2 {
     fn step(&mut self) -> Result<u32, SimError> {
+        if self.pipe.is_some() {
+            return self.step_pipelined();
+        }
         let pc = self.pc;
         if pc & 3 != 0 || !self.fetchable(pc) {
             return Err(SimError::fetch_outside(self, pc, self.last_pc));
@@ -803,6 +1017,10 @@ impl Cpu for Leon2 {
     fn set_pc(&mut self, pc: u32) {
         self.pc = pc;
         self.npc = pc.wrapping_add(4);
+        if let Some(p) = self.pipe.as_mut() {
+            self.run_base = p.restart(pc);
+            self.run_cycles = 0;
+        }
     }
 
     fn cycles(&self) -> u64 {
