@@ -45,6 +45,16 @@ pub(super) enum MemOp {
     },
 }
 
+impl MemOp {
+    /// The address accessed (0 for none).
+    pub(super) fn addr(self) -> u32 {
+        match self {
+            MemOp::None => 0,
+            MemOp::Load { addr, .. } | MemOp::Store { addr, .. } | MemOp::Atomic { addr } => addr,
+        }
+    }
+}
+
 fn done(class: Class) -> Done {
     Done {
         class,
@@ -75,20 +85,12 @@ fn bit(r: u32) -> u32 {
     if r == 0 { 0 } else { 1 << r }
 }
 
-/// Whether `ins` accesses memory (format 3, op = 3: every load, store and
-/// atomic, the FPU's and coprocessor's included).
-pub(super) fn is_memory(ins: u32) -> bool {
-    ins >> 30 == 3
-}
-
-/// Whether `ins` takes one issue slot with every access hitting: not
-/// UMUL/SMUL/UDIV/SDIV (and cc forms), LDD, a store, LDSTUB or SWAP.
-pub(super) fn single_slot(ins: u32) -> bool {
-    let (op, op3) = (ins >> 30, ins >> 19 & 0x3F);
-    match op {
-        2 => !matches!(op3 & 0x2F, 0x0A | 0x0B | 0x0E | 0x0F),
-        3 => matches!(op3 & 0x2F, 0x00 | 0x01 | 0x02 | 0x09 | 0x0A),
-        _ => true,
+/// The target of `ins` at `pc` if it is a CALL or a Bicc.
+pub(super) fn branch_target(pc: u32, ins: u32) -> Option<u32> {
+    match ins >> 30 {
+        1 => Some(pc.wrapping_add(ins << 2)),
+        0 if is_bicc(ins) => Some(pc.wrapping_add(((ins << 10) as i32 >> 8) as u32)),
+        _ => None,
     }
 }
 
@@ -152,17 +154,6 @@ pub(super) fn store_data(ins: u32) -> u32 {
         (3, 0x04..=0x06) => bit(rd),
         (3, 0x07) => bit(rd & !1) | bit(rd | 1),
         _ => 0,
-    }
-}
-
-/// Whether `ins` transfers control with the condition codes `icc`: CALL,
-/// JMPL, RETT, a Bicc whose condition holds.
-pub(super) fn transfers(ins: u32, icc: u32) -> bool {
-    match (ins >> 30, ins >> 22 & 7, ins >> 19 & 0x3f) {
-        (1, _, _) => true,
-        (0, 2, _) => condition(ins >> 25 & 0xf, icc),
-        (2, _, 0x38 | 0x39) => true,
-        _ => false,
     }
 }
 
@@ -481,8 +472,9 @@ impl Leon2 {
                 return Ok(d);
             }
             0x3B => {
-                // FLUSH: LEON2 flushes both caches (manual §3.3.6)
-                self.mem.flush();
+                // FLUSH: LEON2 flushes both caches (manual §3.3.6); the
+                // pipeline does it as the instruction leaves decode
+                self.flush = true;
                 self.advance();
                 return Ok(d);
             }

@@ -162,16 +162,15 @@ pub struct Leon2 {
     tbr: u32,
     y: u32,
     asr: [u32; 32],
-    /// The caches, write buffer and bus.
-    mem: cache::MemorySystem,
-    /// The cycle-level pipeline (when on).
-    pipe: Option<pipeline::Pipeline>,
+    /// The pipeline, caches and bus, cycle by cycle. Taken out for the
+    /// length of a step, which lends the CPU to it as the [`pipeline::Core`]
+    /// that executes what reaches decode.
+    pipe: Option<Box<pipeline::Pipeline>>,
     /// The cycle the current run's entry was fetched, and the cycles
     /// counted in it so far.
     run_base: u64,
     run_cycles: u64,
-    /// The instruction the pipeline executed in this step: (pc, word,
-    /// its number).
+    /// The instruction executed in this step: (pc, word, its number).
     decoded: Option<(u32, u32, u64)>,
     /// Registers loaded by the previous instruction and the one before it,
     /// for the load-use interlock: (registers whose use waits the full
@@ -179,17 +178,8 @@ pub struct Leon2 {
     loaded: [(u32, u32); 2],
     /// The previous instruction set the icc.
     icc_set: bool,
-    /// The previous instruction was a JMPL: its wrong-path slot follows
-    /// this one (the delay slot) unless it traps.
-    wrong_path: bool,
-    /// The previous instruction's data read missed the D-cache.
-    read_missed: bool,
-    /// The previous instruction was a taken control transfer with its
-    /// delay slot executed: this one is that slot.
-    delay_slot: bool,
-    /// The previous step took a trap: this is the handler's first
-    /// instruction.
-    trapped: bool,
+    /// The instruction executing is a FLUSH.
+    flush: bool,
     last_pc: Option<u32>,
     call_stub: Option<u32>,
     /// One past the highest RAM byte `load` wrote.
@@ -231,19 +221,13 @@ impl Leon2 {
             tbr: 0,
             y: 0,
             asr: [0; 32],
-            mem: cache::MemorySystem::new(config.memory),
-            pipe: std::env::var("CARDLAB_LEON2_PIPE")
-                .is_ok()
-                .then(|| pipeline::Pipeline::new(config.memory)),
+            pipe: Some(Box::new(pipeline::Pipeline::new(config.memory))),
             run_base: 0,
             run_cycles: 0,
             decoded: None,
             loaded: [(0, 0); 2],
             icc_set: false,
-            wrong_path: false,
-            read_missed: false,
-            delay_slot: false,
-            trapped: false,
+            flush: false,
             last_pc: None,
             call_stub: None,
             loaded_end: 0,
@@ -277,12 +261,7 @@ impl Leon2 {
         self.wim = 0;
         self.loaded = [(0, 0); 2];
         self.icc_set = false;
-        self.wrong_path = false;
-        self.read_missed = false;
-        self.delay_slot = false;
-        self.trapped = false;
         self.last_pc = None;
-        self.mem.settle();
         self.boot(entry);
     }
 
@@ -391,7 +370,7 @@ impl Leon2 {
 
     /// Cache hits and misses so far.
     pub fn cache_stats(&self) -> CacheStats {
-        self.mem.stats
+        self.pipe().stats
     }
 
     /// Whether the caches hold `addr` (PROM and RAM; the registers are
@@ -552,135 +531,15 @@ impl Leon2 {
             })
     }
 
-    /// The cycles a data access issued at `at` adds to its instruction's
-    /// own: a read miss, a wait for the write buffer.
-    fn data_cycles(&mut self, op: exec::MemOp, at: u64) -> u32 {
-        let extra = match op {
-            exec::MemOp::None => 0,
-            exec::MemOp::Load { addr, double } => self.timed_load(addr, double, at),
-            exec::MemOp::Store { addr, word, double } => self.mem.store(addr, word, double, at),
-            exec::MemOp::Atomic { addr } => {
-                // the read has made the word valid: the write validates
-                // nothing more
-                let read = self.timed_load(addr, false, at);
-                read + self.mem.store(addr, false, false, at + read)
-            }
-        };
-        extra as u32
-    }
-
-    /// A data read through the D-cache, its lookup observed.
-    fn timed_load(&mut self, addr: u32, double: bool, at: u64) -> u64 {
-        let cacheable = self.cacheable(addr);
-        let misses = self.mem.stats.dread_misses;
-        let gate = self.dcache_gate(at);
-        let extra = self.mem.load(addr, double, at, gate, cacheable);
-        self.observe_cache(CacheKind::Data, addr, misses == self.mem.stats.dread_misses);
-        extra
-    }
-
-    /// The first cycle the D-cache can start the access of a load issued
-    /// at `at` (0: no constraint). dcache.vhd starts an access only in a
-    /// cycle the I-cache does not hold (`eholdn = ico.hold and fpuholdn`,
-    /// the condition of the access, ~467). When the load comes from a
-    /// fill still streaming and the next instruction, the next word of
-    /// the stream, is a taken control transfer, its decode sets the
-    /// I-cache's underrun (icache.vhd ~366-384) in the cycle the load
-    /// reaches its memory stage: the access starts only when the freeze
-    /// is over, in the cycle the I-cache returns to state "00" (RTL
-    /// trace of tests/leon2/rtl/programs/asm/ld_in_fill.S: the load in its
-    /// memory stage at 49, the fill's last word at 55, state "00" and the
-    /// access at 57). In this model's clock a streamed instruction
-    /// issues two cycles before it reaches the memory stage on the RTL
-    /// (the RTL's pipeline waits for the words behind it), and the
-    /// I-cache is in state "00" two cycles before [`MemorySystem::underrun`]'s
-    /// resume.
-    fn dcache_gate(&mut self, at: u64) -> u64 {
-        /// The cycle the I-cache is in state "00", before the resume.
-        const STATE_00: u64 = 2;
-        if !self.mem.streaming(at) {
-            return 0;
-        }
-        let Some(next) = self.peek32(self.pc) else {
-            return 0;
-        };
-        if !exec::transfers(next, self.psr & psr::ICC) {
-            return 0;
-        }
-        match self.mem.cached_arrival(self.pc) {
-            // the next word of the stream, there by the load's memory stage
-            Some(t) if t <= at + self.mem.word_period() => {
-                self.mem.underrun().map_or(0, |resume| resume - STATE_00)
-            }
-            _ => 0,
-        }
+    fn pipe(&self) -> &pipeline::Pipeline {
+        self.pipe
+            .as_ref()
+            .expect("the pipeline is back after every step")
     }
 
     fn observe_cache(&mut self, cache: CacheKind, addr: u32, hit: bool) {
         if let Some(o) = self.observer.as_mut() {
             o.cache(CacheLookup { cache, addr, hit });
-        }
-    }
-
-    /// The cycles the pipeline stays frozen because it could not take a
-    /// word of the instruction fill in progress (icache.vhd `underrun`),
-    /// for the instruction fetched by `fetched` whose slots end at
-    /// `end`, with `data` cycles of data stall: a word arriving while the
-    /// instruction holds the fetch (every slot but its last: multi-cycle
-    /// instructions, interlocks) freezes it until the fill is over; a data
-    /// stall or a taken control transfer during the fill makes the rest of
-    /// the line come from the cache after the fill (their own costs: the
-    /// data stall outlasts the fill, the branch target is fetched later).
-    fn underrun(&mut self, fetched: u64, end: u64, data: u32, transfer: bool) -> u32 {
-        if !self.mem.streaming(fetched) {
-            return 0;
-        }
-        if let Some(t) = self.mem.word_ready_in(fetched, end.saturating_sub(1)) {
-            let resume = self.mem.underrun().unwrap_or(t + 1);
-            return (resume - (t + 1)) as u32;
-        }
-        if data > 0 || transfer {
-            self.mem.underrun();
-        }
-        0
-    }
-
-    /// Start the next instruction's fetch before this instruction's data
-    /// access takes the bus, where the fetch gets there first. The fetch
-    /// starts in this one's last slot (it issues `slots` cycles, ending
-    /// at `end`), its bus request a cycle later; the access asks in its
-    /// memory stage + 1, the issue + 3. So the fetch goes first after LD,
-    /// ST, LDD (1 or 2 slots); at a tie (STD, LDSTUB, SWAP: 3 slots) the
-    /// D-cache has priority (acache.vhd ~118). A burst then keeps the bus
-    /// until its end. With burst fetch off a store's write is served
-    /// first (what the RTL's totals show; the single-read hand-over is not
-    /// traced).
-    fn fetch_next_first(&mut self, mem: exec::MemOp, end: u64, slots: u32, loaded: u32) {
-        let first = match mem {
-            exec::MemOp::None => false,
-            exec::MemOp::Store { .. } => self.config.memory.burst,
-            _ => true,
-        };
-        if !(first && slots < 3) {
-            return;
-        }
-        let request = end.saturating_sub(cache::FETCH_LEAD);
-        self.mem
-            .fetch_early(self.pc, request, self.cacheable(self.pc));
-        // After a one-slot load, the instruction after the next is fetched
-        // while the next one decodes (the load's execute stage), and its
-        // request still reaches the bus a cycle before the load's: where
-        // the next one is already there, takes one slot and does not wait
-        // for the loaded register (either would hold the fetch stage).
-        if let exec::MemOp::Load { double: false, .. } = mem
-            && slots == 1
-            && let Some(next) = self.peek32(self.pc)
-            && exec::single_slot(next)
-            && exec::sources(next) & loaded == 0
-            && self.mem.holds(self.pc, end)
-        {
-            self.mem
-                .fetch_early(self.npc, request + 1, self.cacheable(self.npc));
         }
     }
 
@@ -708,32 +567,27 @@ impl Leon2 {
 }
 
 impl Leon2 {
-    /// One instruction through the cycle-level pipeline: the cycles until
-    /// it leaves decode (at the halt, until it retires, as the RTL counts).
+    /// One instruction through the pipeline: the cycles from the end of
+    /// the previous instruction's decode to the end of its own; at the
+    /// halt, to its write-back instead, which is how the RTL reference
+    /// counts a run (docs/leon2.md, "The count").
     fn step_pipelined(&mut self) -> Result<u32, SimError> {
-        let mut pipe = self.pipe.take().expect("pipeline");
+        let mut pipe = self
+            .pipe
+            .take()
+            .expect("the pipeline is back after every step");
         self.decoded = None;
         let result = self.run_pipeline(&mut pipe);
         let lookups = pipe.take_lookups();
-        let missed = match result {
-            Ok(m) => m,
-            Err(e) => {
-                self.pipe = Some(pipe);
-                return Err(e);
-            }
-        };
-        let mut total = pipe.now() - 1 - self.run_base;
-        if self.halted()
-            && let Some((_, _, seq)) = self.decoded
-        {
-            let t_wb = pipe.drain(self, seq)?;
-            total = t_wb - self.run_base - 3;
+        if let Ok((false, _)) = result {
+            pipe.stats.ifetch_hits += 1;
         }
-        let cycles = total.saturating_sub(self.run_cycles);
+        self.pipe = Some(pipe);
+        let (missed, total) = result?;
+        let cycles = total - self.run_cycles;
         self.run_cycles = total;
         self.cycles += cycles;
-        self.pipe = Some(pipe);
-        let (pc, ins, _) = self.decoded.expect("an instruction was decoded");
+        let (pc, ins, _) = self.decoded.expect("a step executes an instruction");
         self.observe_cache(CacheKind::Instruction, pc, !missed);
         for (addr, hit) in lookups {
             self.observe_cache(CacheKind::Data, addr, hit);
@@ -748,15 +602,30 @@ impl Leon2 {
         Ok(cycles as u32)
     }
 
-    fn run_pipeline(&mut self, pipe: &mut pipeline::Pipeline) -> Result<bool, SimError> {
+    /// Clock `pipe` until the next instruction leaves decode, and drain it
+    /// at the halt: whether that instruction's fetch missed, and the run's
+    /// count after it.
+    fn run_pipeline(&mut self, pipe: &mut pipeline::Pipeline) -> Result<(bool, u64), SimError> {
         pipe.observe = self.observer.is_some();
-        let limit = pipe.now() + 1_000_000;
-        loop {
+        let limit = pipe.now() + 10_000_000;
+        let missed = loop {
             if let pipeline::Tick::Decoded { missed } = pipe.cycle(self)? {
-                return Ok(missed);
+                break missed;
             }
-            assert!(pipe.now() < limit, "LEON2 pipeline stalled at pc {:#x}", self.pc);
+            assert!(
+                pipe.now() < limit,
+                "LEON2 pipeline: no instruction decoded in 10M cycles at pc {:#x}",
+                self.pc
+            );
+        };
+        // this cycle's edge took the instruction out of decode
+        let mut total = pipe.now() - 1 - self.run_base;
+        if self.halted()
+            && let Some((_, _, seq)) = self.decoded
+        {
+            total = pipe.drain(self, seq)? - self.run_base - 3;
         }
+        Ok((missed, total))
     }
 }
 
@@ -770,15 +639,10 @@ impl pipeline::Core for Leon2 {
             // the halt, `ba .`, as the pipeline runs it while the last
             // instructions drain: a branch to itself
             return Ok(Decoded::Insn(Insn {
-                class: timing::Class::Single,
-                cycles: 1,
-                lock: 0,
                 cti: true,
                 branch: Some(pc),
-                jump: None,
-                trap: None,
                 annul_slot: self.peek32(pc) == Some(HALT_ANNULLED),
-                mem: exec::MemOp::None,
+                ..Insn::plain(timing::Class::Single, 1)
             }));
         }
         if self.decoded.is_some() {
@@ -795,17 +659,9 @@ impl pipeline::Core for Leon2 {
             lock += 1;
         }
         let npc = self.npc;
-        let cti = ins >> 30 == 1 || exec::is_bicc(ins);
+        let target = exec::branch_target(pc, ins);
         let insn = match self.execute(ins) {
             Ok(done) => {
-                let branch = (done.transfer && cti).then(|| {
-                    if ins >> 30 == 1 {
-                        pc.wrapping_add(ins << 2)
-                    } else {
-                        pc.wrapping_add(((ins << 10) as i32 >> 8) as u32)
-                    }
-                });
-                let jump = (done.transfer && !cti).then_some(self.npc);
                 self.icc_set = done.sets_icc;
                 self.loaded = [done.loaded, self.loaded[0]];
                 if done.annulled {
@@ -814,15 +670,16 @@ impl pipeline::Core for Leon2 {
                 }
                 self.instructions += 1;
                 Insn {
-                    class: done.class,
-                    cycles: done.class.cycles(&t),
                     lock,
-                    cti,
-                    branch,
-                    jump,
-                    trap: None,
+                    cti: target.is_some(),
+                    branch: target.filter(|_| done.transfer),
+                    // JMPL, RETT: executed, their target is the nPC
+                    jump: (done.transfer && target.is_none()).then_some(self.npc),
                     annul_slot: done.annulled,
+                    flush: std::mem::take(&mut self.flush),
                     mem: done.mem,
+                    cacheable: self.cacheable(done.mem.addr()),
+                    ..Insn::plain(done.class, done.class.cycles(&t))
                 }
             }
             Err(Fault::Trap(tt)) => {
@@ -833,15 +690,9 @@ impl pipeline::Core for Leon2 {
                 self.loaded = [(0, 0); 2];
                 self.last_pc = None;
                 Insn {
-                    class: timing::Class::Single,
-                    cycles: 1,
                     lock,
-                    cti: false,
-                    branch: None,
-                    jump: None,
                     trap: Some(self.pc),
-                    annul_slot: false,
-                    mem: exec::MemOp::None,
+                    ..Insn::plain(timing::Class::Single, 1)
                 }
             }
             Err(f) => {
@@ -852,10 +703,6 @@ impl pipeline::Core for Leon2 {
         };
         self.decoded = Some((pc, ins, seq));
         Ok(Decoded::Insn(insn))
-    }
-
-    fn cacheable(&self, addr: u32) -> bool {
-        Leon2::cacheable(self, addr)
     }
 }
 
@@ -868,136 +715,36 @@ impl Leon2 {
             return pipeline::Decoded::Bubble;
         };
         let class = exec::static_class(ins);
-        let call = ins >> 30 == 1;
-        let bicc = exec::is_bicc(ins);
+        let target = exec::branch_target(pc, ins);
         let cond = ins >> 25 & 15;
-        let taken = call || bicc && exec::condition(cond, self.psr);
-        let branch = taken.then(|| {
-            if call {
-                pc.wrapping_add(ins << 2)
-            } else {
-                pc.wrapping_add(((ins << 10) as i32 >> 8) as u32)
-            }
-        });
-        let jump = matches!(class, timing::Class::Jump | timing::Class::ReturnFromTrap).then(|| {
-            let b = if ins & 0x2000 != 0 {
-                ((ins << 19) as i32 >> 19) as u32
-            } else {
-                self.reg(ins & 31)
-            };
-            self.reg(ins >> 14 & 31).wrapping_add(b)
-        });
-        let annul = bicc && ins >> 29 & 1 != 0 && (!taken || cond == 8);
+        let bicc = exec::is_bicc(ins);
+        let taken = target.is_some() && (!bicc || exec::condition(cond, self.psr));
+        let jump =
+            matches!(class, timing::Class::Jump | timing::Class::ReturnFromTrap).then(|| {
+                let b = if ins & 0x2000 != 0 {
+                    ((ins << 19) as i32 >> 19) as u32
+                } else {
+                    self.reg(ins & 31)
+                };
+                self.reg(ins >> 14 & 31).wrapping_add(b)
+            });
         pipeline::Decoded::Shadow(pipeline::Insn {
-            class,
-            cycles: class.cycles(&self.config.timing),
-            lock: 0,
-            cti: call || bicc,
-            branch,
+            cti: target.is_some(),
+            branch: target.filter(|_| taken),
             jump,
-            trap: None,
-            annul_slot: annul,
-            mem: exec::MemOp::None,
+            annul_slot: bicc && ins >> 29 & 1 != 0 && (!taken || cond == 8),
+            ..pipeline::Insn::plain(class, class.cycles(&self.config.timing))
         })
     }
 }
 
 impl Cpu for Leon2 {
+    /// One instruction through the pipeline ([`pipeline`]): its cycles
+    /// are those from when the instruction before it left decode until it
+    /// leaves decode itself; at the halt, the count runs until it retires,
+    /// as the RTL reference counts a run (docs/leon2.md).
     fn step(&mut self) -> Result<u32, SimError> {
-        if self.pipe.is_some() {
-            return self.step_pipelined();
-        }
-        let pc = self.pc;
-        if pc & 3 != 0 || !self.fetchable(pc) {
-            return Err(SimError::fetch_outside(self, pc, self.last_pc));
-        }
-        let ins = self.peek32(pc).unwrap_or(0);
-        self.last_pc = Some(pc);
-        let t = self.config.timing;
-        let now = self.cycles + cache::EPOCH;
-        let misses = self.mem.stats.ifetch_misses;
-        let fetch = self.mem.fetch(
-            pc,
-            now,
-            if std::mem::take(&mut self.trapped) {
-                cache::TRAP_FETCH_LEAD
-            } else {
-                cache::FETCH_LEAD
-            },
-            std::mem::take(&mut self.delay_slot),
-            self.cacheable(pc),
-        ) as u32;
-        self.observe_cache(
-            CacheKind::Instruction,
-            pc,
-            misses == self.mem.stats.ifetch_misses,
-        );
-        let mut cycles = fetch + self.load_use_stall(ins);
-        if self.read_missed && exec::is_memory(ins) {
-            cycles += timing::MISS_THEN_ACCESS;
-        }
-        let npc = self.npc;
-        let misses = self.mem.stats.dread_misses;
-        match self.execute(ins) {
-            Ok(done) => {
-                if self.icc_set && t.icchold && exec::is_bicc(ins) {
-                    cycles += 1;
-                }
-                let issue = now + cycles as u64;
-                let slots = done.class.cycles(&t);
-                self.fetch_next_first(done.mem, issue + slots as u64, slots, done.loaded.0);
-                let data = self.data_cycles(done.mem, issue);
-                cycles += self.underrun(
-                    now + fetch as u64,
-                    issue + slots as u64,
-                    data,
-                    done.transfer,
-                );
-                cycles += data + slots;
-                if std::mem::take(&mut self.wrong_path) {
-                    cycles += timing::WRONG_PATH_SLOT;
-                }
-                self.wrong_path = done.class == timing::Class::Jump;
-                self.delay_slot = done.transfer && !done.annulled;
-                self.read_missed = misses != self.mem.stats.dread_misses;
-                self.icc_set = done.sets_icc;
-                self.loaded = [done.loaded, self.loaded[0]];
-                if done.annulled {
-                    cycles += timing::ANNULLED_SLOT;
-                    self.loaded = [(0, 0), self.loaded[0]];
-                    self.icc_set = false;
-                    self.read_missed = false;
-                }
-                self.instructions += 1;
-            }
-            Err(Fault::Trap(tt)) => {
-                self.pc = pc;
-                self.npc = npc;
-                self.trap(pc, tt)?;
-                cycles += t.trap;
-                self.icc_set = false;
-                self.wrong_path = false;
-                self.read_missed = false;
-                self.trapped = true;
-                self.loaded = [(0, 0); 2];
-                // the handler's first instruction is a jump target
-                self.last_pc = None;
-            }
-            Err(f) => {
-                self.pc = pc;
-                self.npc = npc;
-                return Err(self.fault(pc, f));
-            }
-        }
-        self.cycles += cycles as u64;
-        if let Some(o) = self.observer.as_mut() {
-            o.instruction(&Executed {
-                pc,
-                bytes: &ins.to_be_bytes(),
-                cycles,
-            });
-        }
-        Ok(cycles)
+        self.step_pipelined()
     }
 
     /// `ba .` (or `ba,a .`) at the PC.
@@ -1120,7 +867,7 @@ impl Cpu for Leon2 {
     /// buffer (all 0 for a cache configured as ideal, whose accesses all
     /// hit: its hits count).
     fn counters(&self) -> Vec<(&'static str, u64)> {
-        let s = self.mem.stats;
+        let s = self.pipe().stats;
         vec![
             ("icache_hits", s.ifetch_hits),
             ("icache_misses", s.ifetch_misses),

@@ -1,70 +1,104 @@
-//! LEON2's pipeline, caches and bus, cycle by cycle: the timing of the
-//! integer unit's five stages (iu.vhd: fetch, decode, execute, memory,
-//! write), the instruction and data cache controllers (icache.vhd,
-//! dcache.vhd), the AHB master and memory controller behind them
-//! (acache.vhd, mctrl.vhd), each a state machine stepped once a clock as
-//! the VHDL's registers are. What the instructions compute is the core's
+//! LEON2's pipeline, caches and bus, cycle by cycle: the integer unit's
+//! five stages (iu.vhd: fetch, decode, execute, memory, write), the
+//! instruction and data cache controllers (icache.vhd, dcache.vhd) and the
+//! AHB master and memory controller behind them (acache.vhd, mctrl.vhd),
+//! each a state machine clocked once a cycle from the registers the VHDL
+//! has. What the instructions compute is the core's business
 //! ([`Core::decode`] executes one when it reaches decode); this module
-//! only decides when things happen.
+//! decides only when things happen, and each decision is the VHDL's (the
+//! process and signal are named where it is made).
 //!
-//! The clock and the count: cycle numbers are the RTL reference's
-//! (`leon2-rtl`): the entry's fetch is presented in cycle `F`, and a run's
-//! count is `T_wb(last instruction) − (F + 3)`, where `T_wb` is the cycle
-//! an instruction leaves the write stage (holdn high).
+//! - The pipeline registers advance together, in a cycle where neither
+//!   cache holds the integer unit: `holdn = ico.hold and dco.hold`, both
+//!   registered in the caches. The cache controllers run every cycle.
+//! - Fetch presents `fe.pc` to the I-cache; the next is the trap vector
+//!   (a trap's first cycle in write), the same (decode holds, `hold_pc`),
+//!   a JMPL or RETT's target (in execute), a taken CALL or Bicc's target
+//!   (in decode), else the next word (iu.vhd fetch_stage).
+//! - Decode spends an instruction's class cycles (timing.rs; `cnt`), after
+//!   its interlock cycles (load use, `icchold`; `ldlock`), holding the
+//!   fetch (`hold_pc`) in all but the last; each cycle sends a micro-op to
+//!   execute, the first of which carries the instruction to write-back
+//!   (`ctrl.pv`). The data access is made by the micro-op that enables
+//!   the D-cache (`enaddr`) when it is in the memory stage.
+//! - Annulled on its way into decode (`de.annul`): the delay slot of a
+//!   branch that annuls it, the word fetched behind a JMPL's delay slot
+//!   (`mein.inull`), anything behind a trap (`annul_all`).
 //!
-//! The pipeline registers advance together only in a cycle where neither
-//! cache holds the integer unit (`holdn = ico.hold and dco.hold`, both
-//! registered); the cache controllers run every cycle.
+//! Time: cycle numbers are the RTL reference's (`leon2-rtl`): a run's
+//! entry is fetched in cycle `F`, and its count is `T_wb(last
+//! instruction) − (F + 3)`, `T_wb` being the cycle an instruction leaves
+//! write (`ctrl.pv`, holdn high).
 
 use super::cache::{Cache, CacheStats, MemoryConfig};
 use super::exec::MemOp;
 use super::timing::Class;
 
-/// What the core says about the instruction in decode.
+/// What reaches decode, as the core sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Decoded {
-    /// Not on the program's path (an annulled delay slot, a word fetched
-    /// behind a JMPL or a trap), or the halt: it passes as an annulled
-    /// instruction.
+    /// Annulled, or the halt's delay slot: a cycle of nothing.
     Bubble,
+    /// The next instruction of the program, executed.
     Insn(Insn),
-    /// Off the program's path but not annulled (behind a trap that has not
-    /// reached write yet): it acts in decode as it would (a branch
-    /// redirects the fetch, a multi-cycle instruction holds it) and is
-    /// annulled before it reaches memory.
+    /// An instruction off the program's path and not annulled (one behind
+    /// a trap that has not reached write yet): it acts in decode as it
+    /// would (a branch redirects the fetch, a multi-cycle instruction
+    /// holds it) until the trap annuls it, before its memory stage.
     Shadow(Insn),
 }
 
-/// An executed instruction as the pipeline sees it.
+/// An instruction in decode, as the pipeline needs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Insn {
     pub class: Class,
-    /// Decode cycles (iu.vhd `cnt`): 1, 2 for ST and LDD, 3 for STD,
-    /// LDSTUB, SWAP, the multiplier's and divider's latency.
+    /// Decode cycles (timing.rs; iu.vhd `cnt`).
     pub cycles: u32,
     /// Interlock cycles before them (load use, `icchold`).
     pub lock: u32,
-    /// CALL or Bicc: waits while a JMPL in execute redirects the fetch.
+    /// CALL or Bicc: decode waits while a JMPL in execute redirects the
+    /// fetch (iu.vhd, "contention with JMPL").
     pub cti: bool,
-    /// A taken CALL or Bicc: the fetch goes there after the delay slot.
+    /// A taken CALL or Bicc: fetch goes there after the delay slot.
     pub branch: Option<u32>,
-    /// JMPL, RETT: the target, known in execute.
+    /// JMPL or RETT: the target, from execute.
     pub jump: Option<u32>,
-    /// A trap, taken when the instruction reaches write: the vector.
+    /// A trap taken when the instruction reaches write: the vector.
     pub trap: Option<u32>,
-    /// A Bicc whose delay slot is annulled (iu.vhd `annul_next`).
+    /// A Bicc that annuls its delay slot.
     pub annul_slot: bool,
+    /// FLUSH: both caches are emptied.
+    pub flush: bool,
     pub mem: MemOp,
+    /// Whether the caches hold `mem`'s address.
+    pub cacheable: bool,
+}
+
+impl Insn {
+    /// An instruction of `class` taking `cycles` in decode, doing nothing
+    /// else the pipeline sees.
+    pub fn plain(class: Class, cycles: u32) -> Insn {
+        Insn {
+            class,
+            cycles,
+            lock: 0,
+            cti: false,
+            branch: None,
+            jump: None,
+            trap: None,
+            annul_slot: false,
+            flush: false,
+            mem: MemOp::None,
+            cacheable: true,
+        }
+    }
 }
 
 /// The core behind the pipeline.
 pub(super) trait Core {
-    /// Execute the instruction at `pc`, which has reached decode, if it is
-    /// the next one on the program's path.
-    /// `seq` numbers it for [`Pipeline::drain`].
+    /// The instruction at `pc`, which has reached decode: executed if it
+    /// is the program's next, numbered `seq` (for [`Pipeline::drain`]).
     fn decode(&mut self, pc: u32, seq: u64) -> Result<Decoded, super::SimError>;
-    /// Whether the caches hold `addr` (the register area is not cached).
-    fn cacheable(&self, addr: u32) -> bool;
 }
 
 /// A data access as the D-cache sees it in the memory stage.
@@ -78,66 +112,79 @@ struct Access {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Size {
-    /// Byte or halfword: a store hits only a valid word.
+    /// Byte or halfword: a store of one hits only a valid word.
     Sub,
     Word,
+    /// LDD, STD: a burst of two words.
     Double,
 }
 
-/// One decode cycle's worth of an instruction going down the pipeline
-/// (a multi-cycle instruction sends one each cycle).
+/// One decode cycle of an instruction on its way down the pipeline.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Uop {
     pc: u32,
-    /// Not a bubble or annulled.
+    /// Not a bubble, not annulled.
     valid: bool,
+    /// The D-cache access it enables in the memory stage (`enaddr`).
     access: Option<Access>,
     jump: Option<u32>,
+    /// JMPL or RETT (`jmpl_rett`).
     jmpl_rett: bool,
     trap: Option<u32>,
-    /// The instruction's first (iu.vhd `ctrl.pv`, cleared for the cycles
-    /// after it): the instruction retires with it.
+    /// The instruction's first (`ctrl.pv`): it retires with it.
     retires: bool,
     seq: u64,
 }
 
-/// The instruction in decode.
+/// The decode stage's register.
 #[derive(Debug, Clone, Copy)]
 struct De {
     pc: u32,
-    /// Annulled on its way in (iu.vhd `de.annul`): a delay slot, the word
-    /// behind a JMPL's delay slot, anything behind a trap.
     annul: bool,
+    /// Set once its word is there (a miss holds decode until it arrives).
     decoded: Option<Decoded>,
-    /// Decode cycles done (with holdn high).
+    /// Decode cycles done with holdn high.
     done: u32,
-    /// Cycles it waited for a JMPL in execute (a CTI in its delay slot).
-    waited: u32,
-    /// Its fetch registered an I-cache miss.
+    /// Its fetch was an I-cache miss.
     missed: bool,
     seq: u64,
 }
 
+/// What decode does in a cycle.
+#[derive(Debug, Clone, Copy, Default)]
+struct DeOut {
+    hold_pc: bool,
+    branch: Option<u32>,
+    uop: Uop,
+    /// A cycle spent waiting for a JMPL in execute, not one of its own.
+    waiting: bool,
+    annul_slot: bool,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum IState {
-    /// "00": hits served, misses detected.
+    /// "00": hits served, misses registered.
     Idle,
     /// "01": a line streams in, each word to the pipeline as it arrives.
     Stream,
-    /// "10": back to "00".
+    /// "10": one cycle back to "00".
     Return,
 }
 
-/// icache.vhd's registers.
+/// icache.vhd's registers (`r`).
 #[derive(Debug, Clone, Copy)]
 struct ICtl {
     state: IState,
+    /// The integer unit wants a word that has not arrived.
     overrun: bool,
+    /// A word arrived that the integer unit could not take: it waits for
+    /// the end of the fill.
     underrun: bool,
     req: bool,
     burst: bool,
+    /// `ico.hold`.
     holdn: bool,
-    /// The word the next arrival is written to (`r.waddress`).
+    /// The address the next word from the bus is written to.
     waddr: u32,
 }
 
@@ -145,9 +192,9 @@ struct ICtl {
 enum DState {
     /// "000"
     Idle,
-    /// "001": a read miss waits for its data.
+    /// "001": a read miss waits for its data (or for the write buffer).
     ReadMiss,
-    /// "011": back from a read miss with the next access pending.
+    /// "011": back from a read miss while the next access waits.
     MissReturn,
     /// "100": the second word of a doubleword store.
     StoreDouble,
@@ -155,22 +202,23 @@ enum DState {
     WaitBuffer,
 }
 
-/// dcache.vhd's registers.
+/// dcache.vhd's registers (`r`).
 #[derive(Debug, Clone, Copy)]
 struct DCtl {
     state: DState,
+    /// `dco.hold`.
     holdn: bool,
     req: bool,
     burst: bool,
-    /// A store is in the write buffer (`r.stpend`).
+    /// A store's write is in the one-entry write buffer.
     stpend: bool,
+    /// The first word of an LDD miss went to the pipeline.
     nomds: bool,
-    /// The access in progress (`r.xaddress`, `r.read`, `r.size`).
+    /// The access in progress (`r.xaddress`, `r.size`).
     xaddr: u32,
-    xread: bool,
     xsize: Size,
     xcacheable: bool,
-    /// What the bus request is (`r.wb.read`).
+    /// The bus request is a read (`r.wb.read`).
     wb_read: bool,
 }
 
@@ -180,8 +228,8 @@ enum Master {
     D,
 }
 
-/// The AHB data phase in progress (acache.vhd `r.ba`, `r.bo`; mctrl.vhd
-/// signals its end with hready).
+/// The AHB data phase in progress (acache.vhd `r.ba`, `r.bo`) and the
+/// cycle the memory controller ends it (hready).
 #[derive(Debug, Clone, Copy)]
 struct Phase {
     owner: Master,
@@ -189,49 +237,54 @@ struct Phase {
     ready_at: u64,
 }
 
-/// The cycle-level model.
+/// What a cycle ended with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Tick {
+    Running,
+    /// The executed instruction left decode at this cycle's edge; its
+    /// fetch had missed if `missed`.
+    Decoded {
+        missed: bool,
+    },
+}
+
+/// The pipeline, caches and bus.
 #[derive(Debug, Clone)]
 pub(super) struct Pipeline {
     config: MemoryConfig,
     t: u64,
     fe_pc: u32,
+    /// `fe.branch`: the fetch address is a transfer's target.
     fe_branch: bool,
     de: Option<De>,
     ex: Uop,
     me: Uop,
     wr: Uop,
+    /// `wr.trapping`: the trap's second cycle.
     trapping: bool,
     icache: Option<Cache>,
     dcache: Option<Cache>,
     ic: ICtl,
     dc: DCtl,
     phase: Option<Phase>,
-    /// The fetch address whose miss the I-cache registered last.
+    /// The fetch address the I-cache registered a miss for.
     missed_pc: Option<u32>,
+    /// The number of the last executed instruction.
     seq: u64,
     /// The last instruction retired: its number and cycle.
     retired: (u64, u64),
     pub stats: CacheStats,
-    /// D-cache lookups since the last [`Pipeline::take_lookups`]:
-    /// (address, hit).
-    lookups: Vec<(u32, bool)>,
+    /// Record D-cache lookups ([`Pipeline::take_lookups`]).
     pub observe: bool,
-    /// Debugging: print the state cycle by cycle over this range (the
-    /// RTL reference's cycle numbers), as signals.py prints the VHDL's.
+    lookups: Vec<(u32, bool)>,
+    /// `CARDLAB_LEON2_TRACE=FROM,TO`: print the state of each cycle in
+    /// that range (the RTL reference's numbers) on stderr, in the columns
+    /// of `tests/leon2/rtl/programs/signals.py`.
     trace: Option<(i64, i64)>,
+    /// `F + 3` of the run, for the trace's cycle numbers.
     base: u64,
-    /// The bus grants of the last cycle (for the trace).
+    /// This cycle's bus grants, for the trace.
     grants: (bool, bool),
-}
-
-/// What a cycle ended with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Tick {
-    /// Nothing for the core.
-    Running,
-    /// An executed instruction left decode at this cycle; it had missed
-    /// in the I-cache if `missed`.
-    Decoded { missed: bool },
 }
 
 impl ICtl {
@@ -258,7 +311,6 @@ impl DCtl {
             stpend: false,
             nomds: false,
             xaddr: 0,
-            xread: true,
             xsize: Size::Word,
             xcacheable: true,
             wb_read: true,
@@ -287,8 +339,8 @@ impl Pipeline {
             seq: 0,
             retired: (0, 0),
             stats: CacheStats::default(),
-            lookups: Vec::new(),
             observe: false,
+            lookups: Vec::new(),
             trace: std::env::var("CARDLAB_LEON2_TRACE").ok().and_then(|v| {
                 let (a, b) = v.split_once(',')?;
                 Some((a.parse().ok()?, b.parse().ok()?))
@@ -298,26 +350,15 @@ impl Pipeline {
         }
     }
 
-    pub fn config(&self) -> &MemoryConfig {
-        &self.config
-    }
-
     /// The current cycle.
     pub fn now(&self) -> u64 {
         self.t
     }
 
-    /// Empty both caches (FLUSH).
-    pub fn flush(&mut self) {
-        for c in [&mut self.icache, &mut self.dcache].into_iter().flatten() {
-            c.invalidate();
-        }
-    }
-
-    /// Start fetching at `pc` in the next cycle with the pipeline empty,
-    /// after every bus transfer and line fill in progress is over (the
-    /// caches keep what they hold): as the RTL reference's boot and rerun
-    /// code leaves it. Returns the cycle `pc`'s fetch is presented.
+    /// Start fetching at `pc` with the pipeline empty, once every bus
+    /// transfer and line fill in progress is over (the caches keep what
+    /// they hold), as the RTL reference's boot and rerun code leave it.
+    /// The cycle `pc` is fetched in.
     pub fn restart(&mut self, pc: u32) -> u64 {
         while self.ic.state != IState::Idle
             || self.ic.req
@@ -326,7 +367,7 @@ impl Pipeline {
             || self.dc.stpend
             || self.phase.is_some()
         {
-            self.memory_cycle_full(true, false, None, false);
+            self.caches_and_bus(true, false, None, false);
             self.t += 1;
         }
         self.ic.holdn = true;
@@ -344,16 +385,7 @@ impl Pipeline {
         self.t
     }
 
-    /// The instruction retired last: (its number, the cycle).
-    pub fn retired(&self) -> (u64, u64) {
-        self.retired
-    }
-
-    /// The number the next executed instruction gets.
-    pub fn next_seq(&self) -> u64 {
-        self.seq + 1
-    }
-
+    /// The D-cache lookups since the last call: (address, hit).
     pub fn take_lookups(&mut self) -> Vec<(u32, bool)> {
         std::mem::take(&mut self.lookups)
     }
@@ -362,69 +394,42 @@ impl Pipeline {
         self.config.wait_states as u64
     }
 
-    fn line_words(&self) -> u32 {
-        self.icache.as_ref().map_or(8, |c| c.config().words())
-    }
-
-    /// Whether the word at `pc` can be delivered to decode: in the
-    /// I-cache (or no I-cache).
-    fn word_valid(&self, pc: u32) -> bool {
-        self.icache.as_ref().is_none_or(|c| c.holds(pc))
-    }
-
     /// One clock.
     pub fn cycle(&mut self, core: &mut impl Core) -> Result<Tick, super::SimError> {
         let holdn = self.ic.holdn && self.dc.holdn;
-        // the write stage: a trap's first cycle
+        // write: a trap's first cycle annuls everything behind it and
+        // fetches the vector (iu.vhd write_stage, `annul_all`)
         let annul_all = self.wr.valid && self.wr.trap.is_some() && !self.trapping;
-        // execute: JMPL and RETT redirect the fetch (iu.vhd `mein.inull`
-        // unless the memory stage holds one too)
-        let jump = if self.ex.valid { self.ex.jump } else { None };
+        // execute: JMPL and RETT redirect the fetch and annul the word
+        // behind their delay slot, unless the memory stage has one too
+        // (execute_stage, `mein.inull`)
+        let jump = self.ex.jump.filter(|_| self.ex.valid);
         let mein_inull = jump.is_some() && !(self.me.valid && self.me.jmpl_rett);
-        // decode
-        if let Some(de) = self.de.as_mut()
-            && de.decoded.is_none()
-            && (de.annul || self.icache.as_ref().is_none_or(|c| c.holds(de.pc)))
-        {
-            de.decoded = Some(if de.annul {
-                Decoded::Bubble
-            } else {
-                core.decode(de.pc, self.seq + 1)?
-            });
-            if let Some(Decoded::Insn(_)) = de.decoded {
-                self.seq += 1;
-                de.seq = self.seq;
-            }
-        }
-        let (mut hold_pc, branch, uop, exits) = self.decode_stage(mein_inull, holdn);
-        let annul_next = (mein_inull && !hold_pc) || annul_all || exits.annul_slot;
-        hold_pc = hold_pc && !annul_all;
-        // the next fetch address (iu.vhd fetch_stage)
+        self.decode_word(core)?;
+        let de = self.decode_stage(mein_inull);
+        let hold_pc = de.hold_pc && !annul_all;
+        let annul_next = (mein_inull && !de.hold_pc) || annul_all || de.annul_slot;
         let (next_pc, next_branch) = if annul_all {
             (self.wr.trap.unwrap_or(0), true)
         } else if !mein_inull && hold_pc {
             (self.fe_pc, self.fe_branch)
-        } else if let Some(target) = jump {
-            (target, true)
-        } else if let Some(target) = branch {
+        } else if let Some(target) = jump.or(de.branch) {
             (target, true)
         } else {
             (self.fe_pc.wrapping_add(4), false)
         };
-        let inull = mein_inull || hold_pc || annul_all;
-        let rbranch = next_branch;
-        // the caches and the bus
-        let access = if self.me.valid { self.me.access } else { None };
+        // the caches see the pipeline's signals of this cycle
+        let nullify = mein_inull || hold_pc || annul_all;
+        let access = self.me.access.filter(|_| self.me.valid);
         let eenaddr = self.ex.valid && self.ex.access.is_some();
         let before = (self.ic, self.dc, self.phase);
-        self.memory_cycle_with(inull, rbranch, access, eenaddr, core);
-        if let Some((a, b)) = self.trace {
+        self.caches_and_bus(nullify, next_branch, access, eenaddr);
+        if let Some((from, to)) = self.trace {
             let c = self.t as i64 - self.base as i64;
-            if a <= c && c <= b {
+            if (from..=to).contains(&c) {
                 self.print_cycle(c, holdn, hold_pc, before);
             }
         }
-        // the clock edge
         let mut tick = Tick::Running;
         if holdn {
             if self.wr.valid && self.wr.retires && self.wr.trap.is_none() {
@@ -433,26 +438,26 @@ impl Pipeline {
             self.trapping = annul_all;
             self.wr = self.me;
             self.me = self.ex;
-            self.ex = uop;
+            self.ex = de.uop;
             if annul_all {
-                // the trap annuls everything behind it
                 self.wr.valid = false;
                 self.me.valid = false;
                 self.ex.valid = false;
             }
             if hold_pc {
-                if let Some(de) = self.de.as_mut() {
-                    if exits.waited {
-                        de.waited += 1;
-                    } else {
-                        de.done += 1;
-                    }
+                if let Some(d) = self.de.as_mut()
+                    && !de.waiting
+                {
+                    d.done += 1;
                 }
             } else {
-                if let Some(de) = self.de
-                    && let Some(Decoded::Insn(_)) = de.decoded
+                if let Some(De {
+                    decoded: Some(Decoded::Insn(_)),
+                    missed,
+                    ..
+                }) = self.de
                 {
-                    tick = Tick::Decoded { missed: de.missed };
+                    tick = Tick::Decoded { missed };
                 }
                 let missed = self.missed_pc.take_if(|p| *p == self.fe_pc).is_some();
                 self.de = Some(De {
@@ -460,7 +465,6 @@ impl Pipeline {
                     annul: annul_next,
                     decoded: None,
                     done: 0,
-                    waited: 0,
                     missed,
                     seq: 0,
                 });
@@ -472,165 +476,120 @@ impl Pipeline {
         Ok(tick)
     }
 
-    /// One line of the debugging trace: the columns signals.py prints.
-    fn print_cycle(&self, c: i64, holdn: bool, hold_pc: bool, before: (ICtl, DCtl, Option<Phase>)) {
-        let (ic, dc, phase) = before;
-        let t = self.t;
-        let hold = format!(
-            "{}{}{}{}",
-            if holdn { '.' } else { 'H' },
-            if ic.holdn { '.' } else { 'i' },
-            if dc.holdn { '.' } else { 'd' },
-            if hold_pc { 'p' } else { '.' }
-        );
-        let pc = |p: u32| format!("{:05x}", p & 0xFFFFF);
-        let de = self.de.map_or("-----".into(), |d| pc(d.pc));
-        let (iready, dready) = match phase {
-            Some(p) if p.ready_at == t => (p.owner == Master::I, p.owner == Master::D),
-            _ => (false, false),
+    /// Have the core decode the instruction in decode once its word is
+    /// there.
+    fn decode_word(&mut self, core: &mut impl Core) -> Result<(), super::SimError> {
+        let Some(de) = self.de.as_mut() else {
+            return Ok(());
         };
-        let (igrant, dgrant) = self.grants;
-        let ist = match ic.state {
-            IState::Idle => 0,
-            IState::Stream => 1,
-            IState::Return => 2,
+        let word_there = self.icache.as_ref().is_none_or(|c| c.holds(de.pc));
+        if de.decoded.is_some() || !(de.annul || word_there) {
+            return Ok(());
+        }
+        let decoded = if de.annul {
+            Decoded::Bubble
+        } else {
+            core.decode(de.pc, self.seq + 1)?
         };
-        let dst = match dc.state {
-            DState::Idle => 0,
-            DState::ReadMiss => 1,
-            DState::MissReturn => 3,
-            DState::StoreDouble => 4,
-            DState::WaitBuffer => 6,
-        };
-        let b = |x: bool| x as u8;
-        eprintln!(
-            "{c:5} {hold}  {} {} {} {} {}  |    {ist}     {}     {}    {}    {}     {}    |    {}     {}     {dst}     {}     {}",
-            pc(self.fe_pc),
-            de,
-            pc(self.ex.pc),
-            pc(self.me.pc),
-            pc(self.wr.pc),
-            b(ic.overrun),
-            b(ic.underrun),
-            b(ic.req),
-            b(iready),
-            b(igrant),
-            b(dgrant),
-            b(dready),
-            b(dc.req),
-            b(dc.stpend)
-        );
+        if let Decoded::Insn(insn) = decoded {
+            self.seq += 1;
+            de.seq = self.seq;
+            if insn.flush {
+                for c in [&mut self.icache, &mut self.dcache].into_iter().flatten() {
+                    c.invalidate();
+                }
+            }
+        }
+        de.decoded = Some(decoded);
+        Ok(())
     }
 
-    /// The decode stage's outputs this cycle: hold_pc, a branch's target,
-    /// the micro-op sent to execute, and whether this cycle waited for a
-    /// JMPL.
-    fn decode_stage(&mut self, mein_inull: bool, _holdn: bool) -> (bool, Option<u32>, Uop, Exits) {
-        let bubble = (false, None, Uop::default(), Exits::default());
+    /// Decode's outputs this cycle (iu.vhd decode_stage).
+    fn decode_stage(&self, mein_inull: bool) -> DeOut {
         let Some(de) = self.de else {
-            return bubble;
+            return DeOut::default();
         };
         let (Some(Decoded::Insn(insn)) | Some(Decoded::Shadow(insn))) = de.decoded else {
-            return bubble;
+            return DeOut::default();
         };
-        let k = de.done;
-        if k < insn.lock {
-            return (true, None, Uop::default(), Exits::default());
+        if de.done < insn.lock {
+            // ldlock: hold, a bubble to execute
+            return DeOut {
+                hold_pc: true,
+                ..DeOut::default()
+            };
         }
-        let j = k - insn.lock;
-        if insn.cti && mein_inull && j == 0 {
-            return (
-                true,
-                None,
-                Uop::default(),
-                Exits {
-                    waited: true,
-                    ..Exits::default()
-                },
-            );
+        let j = de.done - insn.lock;
+        if insn.cti && j == 0 && mein_inull {
+            return DeOut {
+                hold_pc: true,
+                waiting: true,
+                ..DeOut::default()
+            };
         }
         let mut uop = micro_op(&insn, j, de.seq);
         uop.pc = de.pc;
-        let hold_pc = j + 1 < insn.cycles;
-        let branch = if j == 0 { insn.branch } else { None };
-        let annul_slot = j == 0 && insn.annul_slot;
-        (
-            hold_pc,
-            branch,
+        DeOut {
+            hold_pc: j + 1 < insn.cycles,
+            branch: insn.branch.filter(|_| j == 0),
             uop,
-            Exits {
-                waited: false,
-                annul_slot,
-            },
-        )
+            waiting: false,
+            annul_slot: j == 0 && insn.annul_slot,
+        }
     }
 
-    fn memory_cycle_with(
+    /// A cycle of the bus and both cache controllers, given the
+    /// pipeline's signals: the I-cache's `nullify` and `rbranch` (the next
+    /// fetch address is a transfer's), the memory stage's access, whether
+    /// execute has one (`eenaddr`).
+    fn caches_and_bus(
         &mut self,
-        inull: bool,
-        rbranch: bool,
-        access: Option<Access>,
-        eenaddr: bool,
-        core: &impl Core,
-    ) {
-        let access = access.map(|mut a| {
-            a.cacheable = core.cacheable(a.addr);
-            a
-        });
-        self.memory_cycle_full(inull, rbranch, access, eenaddr);
-    }
-
-    fn memory_cycle_full(
-        &mut self,
-        inull: bool,
+        nullify: bool,
         rbranch: bool,
         access: Option<Access>,
         eenaddr: bool,
     ) {
         let t = self.t;
         let ws = self.ws();
-        // the bus this cycle (acache.vhd, from registered state)
+        // acache.vhd: from the registered state, the data phase that ends
+        // now and the next master's grant; the D-cache goes first unless
+        // an instruction burst continues (`nbo`)
         let hready = self.phase.is_none_or(|p| p.ready_at == t);
-        let (iready, dready) = match self.phase {
-            Some(p) if p.ready_at == t => (p.owner == Master::I, p.owner == Master::D),
-            _ => (false, false),
-        };
-        let ireq = self.ic.req;
-        let dreq = self.dc.req;
-        let i_active = self.phase.is_some_and(|p| p.owner == Master::I);
-        let d_active = self.phase.is_some_and(|p| p.owner == Master::D);
-        let nbo = dreq && !(i_active && ireq);
-        let (mut igrant, mut dgrant) = (false, false);
-        let mut next_phase = if hready { None } else { self.phase };
-        if hready {
-            if nbo {
-                dgrant = true;
-                let write = !self.dc.wb_read;
-                let seq = d_active && !write && self.phase.is_some_and(|p| !p.write);
-                next_phase = Some(Phase {
-                    owner: Master::D,
-                    write,
-                    ready_at: t + if seq { 2 } else { 3 } + ws,
-                });
-            } else if ireq {
-                igrant = true;
-                next_phase = Some(Phase {
-                    owner: Master::I,
-                    write: false,
-                    ready_at: t + if i_active { 2 } else { 3 } + ws,
-                });
-            }
+        let ready = |m| self.phase.is_some_and(|p| p.ready_at == t && p.owner == m);
+        let (iready, dready) = (ready(Master::I), ready(Master::D));
+        let owner = self.phase.map(|p| p.owner);
+        let burst_on = owner == Some(Master::I) && self.ic.req;
+        let d_next = self.dc.req && !burst_on;
+        let mut grants = (false, false);
+        let mut next = if hready { None } else { self.phase };
+        if hready && (d_next || self.ic.req) {
+            // mctrl.vhd: a read's first word 3 + ws cycles after its
+            // address phase, each further word of a burst 2 + ws; a write
+            // 3 + ws
+            let (master, write) = if d_next {
+                grants.1 = true;
+                (Master::D, !self.dc.wb_read)
+            } else {
+                grants.0 = true;
+                (Master::I, false)
+            };
+            let seq = !write && owner == Some(master) && self.phase.is_some_and(|p| !p.write);
+            next = Some(Phase {
+                owner: master,
+                write,
+                ready_at: t + if seq { 2 } else { 3 } + ws,
+            });
         }
-        self.grants = (igrant, dgrant);
-        // the caches
-        let ic = self.icache_cycle(inull, rbranch, igrant, iready);
-        let dc = self.dcache_cycle(access, eenaddr, dgrant, dready);
+        self.grants = grants;
+        // both from the registers as they are, each seeing the other's hold
+        let ic = self.icache_cycle(nullify, rbranch, grants.0, iready);
+        let dc = self.dcache_cycle(access, eenaddr, grants.1, dready);
         self.ic = ic;
         self.dc = dc;
-        self.phase = next_phase;
+        self.phase = next;
     }
 
-    /// icache.vhd's state machine for one cycle: the next registers.
+    /// icache.vhd's state machine: the registers for the next cycle.
     fn icache_cycle(&mut self, nullify: bool, rbranch: bool, grant: bool, ready: bool) -> ICtl {
         let r = self.ic;
         let mut v = r;
@@ -642,21 +601,19 @@ impl Pipeline {
         let word = |a: u32| (a >> 2) % words;
         let eholdn = self.dc.holdn;
         let ib = self.config.burst;
-        let write = ready;
         if ready {
-            // the word arrives: written to the line, the next one expected
-            let slot = cache.allocate_keep(r.waddr);
-            cache.set_valid(slot, word(r.waddr)..word(r.waddr) + 1);
-            let line = r.waddr & !(words * 4 - 1);
-            v.waddr = line | (word(r.waddr) + 1) % words * 4;
+            // the word arrives, written to its line; the next one expected
+            cache.fill_word(r.waddr);
+            v.waddr = (r.waddr & !(words * 4 - 1)) | ((word(r.waddr) + 1) % words * 4);
         }
+        // the word expected is one of the line's last two
         let nnlastline = word(r.waddr) >= words - 2;
         match r.state {
             IState::Idle => {
                 let fpc = self.fe_pc;
                 v.burst = ib && word(fpc) != words - 1;
                 if eholdn && !nullify {
-                    if !cache.holds(fpc) {
+                    if !cache.hit(fpc) {
                         cache.allocate(fpc);
                         self.stats.ifetch_misses += 1;
                         self.missed_pc = Some(fpc);
@@ -669,16 +626,16 @@ impl Pipeline {
                 }
             }
             IState::Stream => {
-                let fbranch = self.fe_branch;
-                let branch = (fbranch && r.overrun) || (rbranch && !r.overrun);
-                v.underrun = r.underrun
-                    || (write && (nullify || !eholdn) && !(r.overrun && !r.underrun));
-                v.overrun = (r.overrun || (eholdn && !nullify)) && !(write || r.underrun);
+                // a transfer while the line streams in waits for its end
+                let branch = (self.fe_branch && r.overrun) || (rbranch && !r.overrun);
+                let ignored = ready && (nullify || !eholdn) && (!r.overrun || r.underrun);
+                v.underrun = r.underrun || ignored;
+                v.overrun = (r.overrun || (eholdn && !nullify)) && !(ready || r.underrun);
                 if ready {
                     v.burst = r.req && !nnlastline;
                 }
                 if grant {
-                    v.req = ib && r.burst && !(nnlastline && ready) && (ib || !branch);
+                    v.req = ib && r.burst && !(nnlastline && ready);
                     v.burst = v.req && !nnlastline;
                 }
                 v.underrun = (v.underrun || branch) && !v.overrun;
@@ -695,7 +652,7 @@ impl Pipeline {
         v
     }
 
-    /// dcache.vhd's state machine for one cycle: the next registers.
+    /// dcache.vhd's state machine: the registers for the next cycle.
     fn dcache_cycle(
         &mut self,
         access: Option<Access>,
@@ -709,16 +666,14 @@ impl Pipeline {
         let eholdn = self.ic.holdn;
         let Some(cache) = self.dcache.as_mut() else {
             // an ideal D-cache: every read hits, every store is free
-            if let Some(a) = access {
-                if a.read {
-                    self.stats.dread_hits += 1;
-                } else {
-                    self.stats.dwrites += 1;
-                }
+            match access {
+                Some(a) if a.read => self.stats.dread_hits += 1,
+                Some(_) => self.stats.dwrites += 1,
+                None => {}
             }
             return v;
         };
-        // the store buffer
+        // the write buffer empties with its write's last word
         if ready && r.stpend {
             v.stpend = r.req;
         }
@@ -730,36 +685,14 @@ impl Pipeline {
         match r.state {
             DState::Idle => {
                 v.nomds = r.nomds && !eholdn;
-                if let Some(a) = access
-                    && eholdn
-                    && !r.nomds
-                {
+                // an access starts only in a cycle the I-cache does not
+                // hold the pipeline (`eholdn`)
+                if let Some(a) = access.filter(|_| eholdn && !r.nomds) {
                     v.xaddr = a.addr;
-                    v.xread = a.read;
                     v.xsize = a.size;
                     v.xcacheable = a.cacheable;
                     if a.read {
-                        let hit = a.cacheable
-                            && cache.holds(a.addr)
-                            && (a.size != Size::Double || cache.holds(a.addr | 4));
-                        if self.observe {
-                            self.lookups.push((a.addr, hit));
-                        }
-                        if hit {
-                            self.stats.dread_hits += 1;
-                        } else {
-                            self.stats.dread_misses += 1;
-                            if a.cacheable {
-                                cache.allocate(a.addr);
-                            }
-                            v.holdn = false;
-                            v.state = DState::ReadMiss;
-                            if buffer_free {
-                                v.req = true;
-                                v.wb_read = true;
-                                v.burst = a.size == Size::Double && a.addr & 4 == 0;
-                            }
-                        }
+                        self.read_access(a, buffer_free, &mut v);
                     } else {
                         self.stats.dwrites += 1;
                         if buffer_free {
@@ -774,8 +707,9 @@ impl Pipeline {
                             v.state = DState::WaitBuffer;
                             v.holdn = false;
                         }
-                        // a word store into a line whose tag is there hits
-                        // and makes its words valid
+                        // a word store into a line whose tag is there is a
+                        // write hit: its words become valid
+                        let cache = self.dcache.as_mut().expect("a D-cache");
                         match a.size {
                             Size::Word => cache.validate(a.addr, 1),
                             Size::Double => cache.validate(a.addr, 2),
@@ -792,23 +726,22 @@ impl Pipeline {
                         let mds = r.holdn || r.nomds;
                         v.holdn = true;
                         if r.xcacheable {
-                            let slot = cache.allocate_keep(r.xaddr);
-                            let w = (r.xaddr >> 2) % cache.config().words();
-                            cache.set_valid(slot, w..w + 1);
+                            cache.fill_word(r.xaddr);
                         }
                         v.xaddr = r.xaddr | 4;
-                        if !r.req {
-                            if (access.is_some() && !mds) || (eenaddr && mds && eholdn) {
-                                v.state = DState::MissReturn;
-                                v.holdn = false;
-                            } else {
-                                v.state = DState::Idle;
-                            }
-                        } else {
+                        if r.req {
+                            // an LDD's first word
                             v.nomds = true;
+                        } else if (access.is_some() && !mds) || (eenaddr && mds && eholdn) {
+                            // the next access waits a cycle
+                            v.state = DState::MissReturn;
+                            v.holdn = false;
+                        } else {
+                            v.state = DState::Idle;
                         }
                     }
                 } else if ready && !r.req {
+                    // the write buffer is empty: the read goes
                     v.burst = r.xsize == Size::Double && r.xaddr & 4 == 0;
                     v.req = true;
                     v.wb_read = true;
@@ -831,65 +764,123 @@ impl Pipeline {
         v
     }
 
-    /// Run the pipeline, the core fetching nothing more, until the
-    /// instruction numbered `seq` has retired; its cycle.
+    /// A read in state "000": a hit, or a miss that holds the pipeline
+    /// from the next cycle and asks for the bus once the write buffer is
+    /// empty.
+    fn read_access(&mut self, a: Access, buffer_free: bool, v: &mut DCtl) {
+        let cache = self.dcache.as_mut().expect("a D-cache");
+        let hit =
+            a.cacheable && cache.hit(a.addr) && (a.size != Size::Double || cache.hit(a.addr | 4));
+        if self.observe {
+            self.lookups.push((a.addr, hit));
+        }
+        if hit {
+            self.stats.dread_hits += 1;
+            return;
+        }
+        self.stats.dread_misses += 1;
+        if a.cacheable {
+            cache.allocate(a.addr);
+        }
+        v.holdn = false;
+        v.state = DState::ReadMiss;
+        if buffer_free {
+            v.req = true;
+            v.wb_read = true;
+            v.burst = a.size == Size::Double && a.addr & 4 == 0;
+        }
+    }
+
+    /// Clock the pipeline until the instruction numbered `seq` has
+    /// retired: its cycle.
     pub fn drain(&mut self, core: &mut impl Core, seq: u64) -> Result<u64, super::SimError> {
-        let limit = self.t + 10_000;
+        let limit = self.t + 100_000;
         while self.retired.0 < seq {
             self.cycle(core)?;
-            assert!(self.t < limit, "LEON2 pipeline: instruction {seq} never retires");
+            assert!(
+                self.t < limit,
+                "LEON2 pipeline: instruction {seq} never retires"
+            );
         }
         Ok(self.retired.1)
     }
+
+    /// One line of the trace: what signals.py prints for the VHDL.
+    fn print_cycle(&self, c: i64, holdn: bool, hold_pc: bool, before: (ICtl, DCtl, Option<Phase>)) {
+        let (ic, dc, phase) = before;
+        let flag = |on: bool, ch: char| if on { ch } else { '.' };
+        let hold: String = [
+            flag(!holdn, 'H'),
+            flag(!ic.holdn, 'i'),
+            flag(!dc.holdn, 'd'),
+            flag(hold_pc, 'p'),
+        ]
+        .iter()
+        .collect();
+        let pc = |p: u32| format!("{:05x}", p & 0xFFFFF);
+        let de = self.de.map_or("-----".into(), |d| pc(d.pc));
+        let ready = |m| phase.is_some_and(|p| p.ready_at == self.t && p.owner == m);
+        let ist = match ic.state {
+            IState::Idle => 0,
+            IState::Stream => 1,
+            IState::Return => 2,
+        };
+        let dst = match dc.state {
+            DState::Idle => 0,
+            DState::ReadMiss => 1,
+            DState::MissReturn => 3,
+            DState::StoreDouble => 4,
+            DState::WaitBuffer => 6,
+        };
+        let b = |x: bool| x as u8;
+        eprintln!(
+            "{c:5} {hold}  {} {de} {} {} {}  |    {ist}     {}     {}    {}    {}     {}    |    {}     {}     {dst}     {}     {}",
+            pc(self.fe_pc),
+            pc(self.ex.pc),
+            pc(self.me.pc),
+            pc(self.wr.pc),
+            b(ic.overrun),
+            b(ic.underrun),
+            b(ic.req),
+            b(ready(Master::I)),
+            b(self.grants.0),
+            b(self.grants.1),
+            b(ready(Master::D)),
+            b(dc.req),
+            b(dc.stpend)
+        );
+    }
 }
 
-/// How a decode cycle ended.
-#[derive(Debug, Clone, Copy, Default)]
-struct Exits {
-    waited: bool,
-    annul_slot: bool,
-}
-
-/// The micro-op an instruction sends to execute in its decode cycle `j`
-/// (iu.vhd: which of a load or store's cycles enables the D-cache).
+/// The micro-op of an instruction's decode cycle `j`: the access of the
+/// cycle that enables the D-cache (iu.vhd execute_stage, by `cnt`: a
+/// load's first, LDD's first two, a store's first, LDSTUB and SWAP's read
+/// and write).
 fn micro_op(insn: &Insn, j: u32, seq: u64) -> Uop {
+    let at = |addr, read, size| {
+        Some(Access {
+            addr,
+            read,
+            size,
+            cacheable: insn.cacheable,
+        })
+    };
     let access = match (insn.mem, j) {
-        (MemOp::Load { addr, double }, 0) => Some(Access {
+        (MemOp::Load { addr, double }, 0) => {
+            at(addr, true, if double { Size::Double } else { Size::Word })
+        }
+        (MemOp::Load { addr, double: true }, 1) => at(addr | 4, true, Size::Word),
+        (MemOp::Store { addr, word, double }, 0) => at(
             addr,
-            read: true,
-            size: if double { Size::Double } else { Size::Word },
-            cacheable: true,
-        }),
-        (MemOp::Load { addr, double: true }, 1) => Some(Access {
-            addr: addr | 4,
-            read: true,
-            size: Size::Word,
-            cacheable: true,
-        }),
-        (MemOp::Store { addr, word, double }, 0) => Some(Access {
-            addr,
-            read: false,
-            size: if double {
-                Size::Double
-            } else if word {
-                Size::Word
-            } else {
-                Size::Sub
+            false,
+            match (double, word) {
+                (true, _) => Size::Double,
+                (false, true) => Size::Word,
+                (false, false) => Size::Sub,
             },
-            cacheable: true,
-        }),
-        (MemOp::Atomic { addr }, 0) => Some(Access {
-            addr,
-            read: true,
-            size: Size::Word,
-            cacheable: true,
-        }),
-        (MemOp::Atomic { addr }, 1) => Some(Access {
-            addr,
-            read: false,
-            size: Size::Sub,
-            cacheable: true,
-        }),
+        ),
+        (MemOp::Atomic { addr }, 0) => at(addr, true, Size::Word),
+        (MemOp::Atomic { addr }, 1) => at(addr, false, Size::Sub),
         _ => None,
     };
     let first = j == 0;
@@ -897,9 +888,9 @@ fn micro_op(insn: &Insn, j: u32, seq: u64) -> Uop {
         pc: 0,
         valid: true,
         access,
-        jump: if first { insn.jump } else { None },
+        jump: insn.jump.filter(|_| first),
         jmpl_rett: first && matches!(insn.class, Class::Jump | Class::ReturnFromTrap),
-        trap: if first { insn.trap } else { None },
+        trap: insn.trap.filter(|_| first),
         retires: first,
         seq,
     }

@@ -1,9 +1,11 @@
 //! Instruction timing of the LEON2 integer unit in clock cycles, as data:
-//! the cycles each instruction class occupies the pipeline with every
-//! access hitting in the caches (misses, the write buffer and the bus are
-//! `cache.rs`'s), plus the two
-//! interlocks the VHDL has (load use, `lddelay`; a branch right after an
-//! icc setter, `icchold`).
+//! the cycles each instruction class spends in the decode stage (iu.vhd's
+//! `cnt` sequence) and the two interlocks the VHDL has (load use,
+//! `lddelay`; a branch right after an icc setter, `icchold`).
+//! `pipeline.rs` runs them through the five stages with the caches and
+//! the bus; everything else (a JMPL's wrong-path slot, an annulled delay
+//! slot's cycle, a trap's, the extra cycle after a read miss) comes out of
+//! its state machines.
 //!
 //! Every number is the one the LEON2 1.0.30-xst VHDL gives when simulated
 //! (`leon2-rtl/results/bench_*_ws0.json`, the `base` configuration unless
@@ -87,11 +89,6 @@ pub struct Timing {
     /// UDIV/SDIV(cc), radix-2 divider: 36 for any operands (bench
     /// `udiv_*`, `sdiv_*`: 36.0; the manual says 35).
     pub divide: u32,
-    /// A taken trap (Ticc, window overflow or underflow, any other): the
-    /// trapping instruction's slot and 4 annulled ones until the handler's
-    /// first instruction, 5 in all (bench `ta_rett`: 8.0 = 5 + JMPL 2 +
-    /// RETT 1; the manual says 4).
-    pub trap: u32,
     /// The `sbox` extension (ext.rs): 1, as seed 003 §3 built it ("a
     /// single clock cycle" for the inversion in GF(2^8)).
     pub sbox: u32,
@@ -111,7 +108,6 @@ impl Default for Timing {
             lddelay: 1,
             icchold: true,
             divide: 36,
-            trap: 5,
             sbox: 1,
             gf2mul: 1,
         }
@@ -139,9 +135,9 @@ pub enum Class {
     Atomic,
     /// CALL: [`Timing::call`].
     Call,
-    /// JMPL (RET, RETL): 1, and the wrong-path slot the pipeline fetches
-    /// after the delay slot and nullifies ([`WRONG_PATH_SLOT`]), 2 in all
-    /// (bench `jmpl`: JMPL + nop = 3.0).
+    /// JMPL (RET, RETL): 1; its target is known in execute, so the word
+    /// after the delay slot is fetched and annulled (iu.vhd `mein.inull`),
+    /// a cycle more (bench `jmpl`: JMPL + nop = 3.0).
     Jump,
     /// RETT: 1 (bench `ta_rett`: the `jmp %l2; rett %l2+4` pair costs 3).
     ReturnFromTrap,
@@ -169,24 +165,6 @@ impl Class {
         }
     }
 }
-
-/// An annulled delay slot still takes its cycle (bench `ba_a`,
-/// `bne_a_untaken`: 2.0 a pair, as with the slot executed).
-pub const ANNULLED_SLOT: u32 = 1;
-
-/// The slot after a JMPL's (or RETT's JMPL's) delay slot: the instruction
-/// fetched behind the delay slot is nullified (iu.vhd `mein.inull`), so a
-/// JMPL costs 1 + this. When the delay slot traps, the trap's annul_all
-/// kills that slot with the rest (iu.vhd write stage): JMPL + a trapping
-/// delay slot cost 1 + [`Timing::trap`] (RTL: `ret; restore` underflowing).
-pub const WRONG_PATH_SLOT: u32 = 1;
-
-/// A D-cache read miss followed directly by another memory access (load,
-/// store, atomic) holds one cycle more: the D-cache goes through state
-/// "011" to re-read its RAM for the next access (dcache.vhd ~610-615).
-/// Back-to-back load misses thus cost 5.875 a load in a loop of eight
-/// (bench `dmiss_ld`).
-pub const MISS_THEN_ACCESS: u32 = 1;
 
 /// Load-use stall of an instruction `distance` slots after a load (1: the
 /// next one) that reads the loaded register: `lddelay` at distance 1 and
