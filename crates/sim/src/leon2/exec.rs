@@ -94,6 +94,13 @@ pub(super) fn branch_target(pc: u32, ins: u32) -> Option<u32> {
     }
 }
 
+/// Whether `ins` sets the icc, from its opcode alone (as execution says
+/// it: the cc forms, the tagged ones, MULScc, WRPSR).
+pub(super) fn static_sets_icc(ins: u32) -> bool {
+    let op3 = ins >> 19 & 0x3F;
+    ins >> 30 == 2 && (op3 < 0x20 && op3 & 0x10 != 0 || matches!(op3, 0x20..=0x24 | 0x31))
+}
+
 /// The timing class of `ins` from its opcode alone, as execution would
 /// give it (for an instruction that reaches decode off the program's
 /// path and is never executed).

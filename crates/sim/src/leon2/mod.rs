@@ -180,6 +180,12 @@ pub struct Leon2 {
     icc_set: bool,
     /// The instruction executing is a FLUSH.
     flush: bool,
+    /// The last instruction decoded off the program's path set the icc
+    /// (for `icchold` there).
+    shadow_icc: bool,
+    /// The window before the last trap: the instructions behind the
+    /// trapping one read their registers there.
+    shadow_cwp: u32,
     last_pc: Option<u32>,
     call_stub: Option<u32>,
     /// One past the highest RAM byte `load` wrote.
@@ -228,6 +234,8 @@ impl Leon2 {
             loaded: [(0, 0); 2],
             icc_set: false,
             flush: false,
+            shadow_icc: false,
+            shadow_cwp: 0,
             last_pc: None,
             call_stub: None,
             loaded_end: 0,
@@ -287,22 +295,27 @@ impl Leon2 {
 
     // ---- registers -------------------------------------------------------
 
-    fn window_index(&self, r: u32) -> usize {
+    fn window_index(&self, cwp: u32, r: u32) -> usize {
         let nw = self.config.windows;
         let (w, i) = match r {
-            8..=15 => ((self.cwp + nw - 1) % nw, r - 8),
-            16..=23 => (self.cwp, r - 8),
-            _ => (self.cwp, r - 24),
+            8..=15 => ((cwp + nw - 1) % nw, r - 8),
+            16..=23 => (cwp, r - 8),
+            _ => (cwp, r - 24),
         };
         (w * 16 + i) as usize
     }
 
     /// Register `r` (0-31) of the current window.
     pub fn reg(&self, r: u32) -> u32 {
+        self.reg_in(self.cwp, r)
+    }
+
+    /// Register `r` (0-31) of window `cwp`.
+    fn reg_in(&self, cwp: u32, r: u32) -> u32 {
         match r & 31 {
             0 => 0,
             r @ 1..=7 => self.g[r as usize],
-            r => self.windows[self.window_index(r)],
+            r => self.windows[self.window_index(cwp, r)],
         }
     }
 
@@ -318,7 +331,7 @@ impl Leon2 {
             0 => {}
             r @ 1..=7 => self.g[r as usize] = v,
             r => {
-                let i = self.window_index(r);
+                let i = self.window_index(self.cwp, r);
                 self.windows[i] = v;
             }
         }
@@ -635,6 +648,8 @@ impl pipeline::Core for Leon2 {
         if pc != self.pc {
             return Ok(self.shadow(pc));
         }
+        self.shadow_icc = false;
+        self.shadow_cwp = self.cwp;
         if self.halted() {
             // the halt, `ba .`, as the pipeline runs it while the last
             // instructions drain: a branch to itself
@@ -708,9 +723,10 @@ impl pipeline::Core for Leon2 {
 
 impl Leon2 {
     /// What the instruction at `pc`, off the program's path, does in
-    /// decode: its class's cycles, a branch taken on the current icc, a
-    /// JMPL's target from the current registers.
-    fn shadow(&self, pc: u32) -> pipeline::Decoded {
+    /// decode: its class's cycles, `icchold` after another such that sets
+    /// the icc, a branch taken on the current icc, a JMPL's target from
+    /// the current registers.
+    fn shadow(&mut self, pc: u32) -> pipeline::Decoded {
         let Some(ins) = self.peek32(pc).filter(|_| self.fetchable(pc)) else {
             return pipeline::Decoded::Bubble;
         };
@@ -724,11 +740,13 @@ impl Leon2 {
                 let b = if ins & 0x2000 != 0 {
                     ((ins << 19) as i32 >> 19) as u32
                 } else {
-                    self.reg(ins & 31)
+                    self.reg_in(self.shadow_cwp, ins & 31)
                 };
-                self.reg(ins >> 14 & 31).wrapping_add(b)
+                self.reg_in(self.shadow_cwp, ins >> 14 & 31).wrapping_add(b)
             });
+        let icc_before = std::mem::replace(&mut self.shadow_icc, exec::static_sets_icc(ins));
         pipeline::Decoded::Shadow(pipeline::Insn {
+            lock: u32::from(bicc && icc_before && self.config.timing.icchold),
             cti: target.is_some(),
             branch: target.filter(|_| taken),
             jump,

@@ -26,8 +26,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def rows(lines, last=False):
     """{cycle: (compared columns, line)} of a signals.py-format listing
-    (with `last`, the later of two lines of one cycle: a warm run follows
-    its cold one)."""
+    (with `last`, only the lines of the last run: the model prints a warm
+    run's cycles after its cold run's, numbered from the start again)."""
     out = {}
     for line in lines:
         parts = line.split("|")
@@ -38,8 +38,9 @@ def rows(lines, last=False):
             continue
         hold, fe, de = f[1][:3], f[2], f[3]
         row = ((hold, fe, de, parts[1].split(), parts[2].split()), line)
-        if last or int(f[0]) not in out:
-            out[int(f[0])] = row
+        if last and out and int(f[0]) <= max(out):
+            out = {}
+        out.setdefault(int(f[0]), row)
     return out
 
 
