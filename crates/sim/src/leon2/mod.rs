@@ -1,7 +1,8 @@
 //! The Gaisler LEON2 integer unit: SPARC V8 ("The SPARC Architecture
 //! Manual, Version 8", SPARC International) without FPU or coprocessor,
-//! with the LEON2 pipeline's timing ([`timing`], measured on the LEON2
-//! 1.0.30-xst VHDL).
+//! timed by a cycle-level model of the LEON2 pipeline, caches and bus
+//! (`pipeline.rs`, after the LEON2 1.0.30-xst VHDL; the class cycles in
+//! [`timing`]).
 //!
 //! Registers: %g0-%g7, the register windows (8 by default, a [`Config`]
 //! parameter) of %o, %l and %i registers, PC and nPC (every control
