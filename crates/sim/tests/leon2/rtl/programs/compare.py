@@ -13,9 +13,10 @@ decodes whatever its data bus holds, and the model nothing.
 
 usage: L2RTL=/path/to/leon2-rtl L2_MIRROR=/path/to/LEON2.git \\
            python3 compare.py FILE.elf [FROM TO] [--cache 64k --config ARGS]
-           [--runs 2] [--rows N] [--cardlab PATH]
+           [--ws N] [--noburst] [--runs 2] [--rows N] [--cardlab PATH]
   --cache 64k   the model's caches (default 4k, the reference's)
   --config ARGS the kit's build options for the same configuration
+  --ws N        SRAM wait states; --noburst: instruction burst fetch off
   --runs 2      the warm run (cardlab run --warm)
   --rows N      how many differing cycles to print (default 3)
 """
@@ -51,17 +52,20 @@ def main():
     a.add_argument("last", type=int, nargs="?", default=10_000_000)
     a.add_argument("--cache", default="4k")
     a.add_argument("--config", default="")
+    a.add_argument("--ws", type=int, default=0)
+    a.add_argument("--noburst", action="store_true")
     a.add_argument("--runs", type=int, default=1)
     a.add_argument("--rows", type=int, default=3)
     a.add_argument("--cardlab", default="cardlab")
     o = a.parse_args()
     cmd = [sys.executable, os.path.join(HERE, "signals.py"), o.elf, str(o.first), str(o.last),
-           "--runs", str(o.runs)]
+           "--runs", str(o.runs), "--ws", str(o.ws)] + (["--noburst"] if o.noburst else [])
     if o.config:
         cmd += ["--config", o.config]
     rtl = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.splitlines()
     env = dict(os.environ, CARDLAB_LEON2_TRACE=f"{o.first},{o.last}")
-    run = [o.cardlab, "run", "-t", "leon2", o.elf, "--icache", o.cache, "--dcache", o.cache, "-q"]
+    run = [o.cardlab, "run", "-t", "leon2", o.elf, "--icache", o.cache, "--dcache", o.cache,
+           "--wait-states", str(o.ws), "-q"] + (["--no-burst"] if o.noburst else [])
     if o.runs == 2:
         run.append("--warm")
     model = subprocess.run(run, capture_output=True, text=True, env=env).stderr.splitlines()

@@ -17,8 +17,11 @@ it extracts (nothing of LEON2 is stored here or in the kit).
 
 usage: L2RTL=/path/to/leon2-rtl L2_MIRROR=/path/to/LEON2.git \\
            python3 signals.py FILE.elf FROM TO [--runs 2] [--config ARGS]
+           [--ws N] [--noburst]
   --config ARGS  the kit's build options for the configuration, e.g.
                  "isetsize=64 dsetsize=64" (default: its reference)
+  --ws N         SRAM wait states (read and write)
+  --noburst      instruction burst fetch off
 The build (about a minute) is kept in $L2_WORK/signals/ and reused for
 the same configuration.
 """
@@ -99,12 +102,15 @@ def main():
     a.add_argument("last", type=int)
     a.add_argument("--runs", type=int, default=1)
     a.add_argument("--config", default="")
+    a.add_argument("--ws", type=int, default=0)
+    a.add_argument("--noburst", action="store_true")
     o = a.parse_args()
     kit, out = build(o.config)
     sys.path.insert(0, os.path.join(kit, "scripts"))
     import leon2sim
     trace = os.path.join(WORK, "last.trace")
-    r = leon2sim.simulate(o.elf, build=out, runs=o.runs, keep=trace)
+    r = leon2sim.simulate(o.elf, build=out, runs=o.runs, keep=trace, rws=o.ws, wws=o.ws,
+                          burst=not o.noburst)
     run = r["runs"][o.runs - 1]
     base = run["entry_fetch_cycle"] + 3
     print(f"{os.path.basename(o.elf)}: {run['cycles']} cycles")
