@@ -20,6 +20,8 @@ pub(super) struct Done {
     pub loaded: (u32, u32),
     /// Its data access, for the cache timing.
     pub mem: MemOp,
+    /// FLUSH: both caches are emptied.
+    pub flush: bool,
 }
 
 /// The data access of a load or store instruction.
@@ -63,6 +65,7 @@ fn done(class: Class) -> Done {
         transfer: false,
         loaded: (0, 0),
         mem: MemOp::None,
+        flush: false,
     }
 }
 
@@ -479,9 +482,8 @@ impl Leon2 {
                 return Ok(d);
             }
             0x3B => {
-                // FLUSH: LEON2 flushes both caches (manual §3.3.6); the
-                // pipeline does it as the instruction leaves decode
-                self.flush = true;
+                // FLUSH: LEON2 flushes both caches (manual §3.3.6)
+                d.flush = true;
                 self.advance();
                 return Ok(d);
             }

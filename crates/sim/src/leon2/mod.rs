@@ -179,8 +179,6 @@ pub struct Leon2 {
     loaded: [(u32, u32); 2],
     /// The previous instruction set the icc.
     icc_set: bool,
-    /// The instruction executing is a FLUSH.
-    flush: bool,
     /// The last instruction decoded off the program's path set the icc
     /// (for `icchold` there).
     shadow_icc: bool,
@@ -234,7 +232,6 @@ impl Leon2 {
             decoded: None,
             loaded: [(0, 0); 2],
             icc_set: false,
-            flush: false,
             shadow_icc: false,
             shadow_cwp: 0,
             last_pc: None,
@@ -551,6 +548,12 @@ impl Leon2 {
             .expect("the pipeline is back after every step")
     }
 
+    fn pipe_mut(&mut self) -> &mut pipeline::Pipeline {
+        self.pipe
+            .as_mut()
+            .expect("the pipeline is back after every step")
+    }
+
     fn observe_cache(&mut self, cache: CacheKind, addr: u32, hit: bool) {
         if let Some(o) = self.observer.as_mut() {
             o.cache(CacheLookup { cache, addr, hit });
@@ -578,49 +581,11 @@ impl Leon2 {
         }
         stall
     }
-}
-
-impl Leon2 {
-    /// One instruction through the pipeline: the cycles from the end of
-    /// the previous instruction's decode to the end of its own; at the
-    /// halt, to its write-back instead, which is how the RTL reference
-    /// counts a run (docs/leon2.md, "The count").
-    fn step_pipelined(&mut self) -> Result<u32, SimError> {
-        let mut pipe = self
-            .pipe
-            .take()
-            .expect("the pipeline is back after every step");
-        self.decoded = None;
-        let result = self.run_pipeline(&mut pipe);
-        let lookups = pipe.take_lookups();
-        if let Ok((false, _)) = result {
-            pipe.stats.ifetch_hits += 1;
-        }
-        self.pipe = Some(pipe);
-        let (missed, total) = result?;
-        let cycles = total - self.run_cycles;
-        self.run_cycles = total;
-        self.cycles += cycles;
-        let (pc, ins, _) = self.decoded.expect("a step executes an instruction");
-        self.observe_cache(CacheKind::Instruction, pc, !missed);
-        for (addr, hit) in lookups {
-            self.observe_cache(CacheKind::Data, addr, hit);
-        }
-        if let Some(o) = self.observer.as_mut() {
-            o.instruction(&Executed {
-                pc,
-                bytes: &ins.to_be_bytes(),
-                cycles: cycles as u32,
-            });
-        }
-        Ok(cycles as u32)
-    }
 
     /// Clock `pipe` until the next instruction leaves decode, and drain it
     /// at the halt: whether that instruction's fetch missed, and the run's
     /// count after it.
     fn run_pipeline(&mut self, pipe: &mut pipeline::Pipeline) -> Result<(bool, u64), SimError> {
-        pipe.observe = self.observer.is_some();
         let limit = pipe.now() + 10_000_000;
         let missed = loop {
             if let pipeline::Tick::Decoded { missed } = pipe.cycle(self)? {
@@ -640,6 +605,39 @@ impl Leon2 {
             total = pipe.drain(self, seq)? - self.run_base - 3;
         }
         Ok((missed, total))
+    }
+
+    /// What the instruction at `pc`, off the program's path, does in
+    /// decode: its class's cycles, `icchold` after another such that sets
+    /// the icc, a branch taken on the current icc, a JMPL's target from
+    /// the current registers.
+    fn shadow(&mut self, pc: u32) -> pipeline::Decoded {
+        let Some(ins) = self.peek32(pc).filter(|_| self.fetchable(pc)) else {
+            return pipeline::Decoded::Bubble;
+        };
+        let class = exec::static_class(ins);
+        let target = exec::branch_target(pc, ins);
+        let cond = ins >> 25 & 15;
+        let bicc = exec::is_bicc(ins);
+        let taken = target.is_some() && (!bicc || exec::condition(cond, self.psr));
+        let jump =
+            matches!(class, timing::Class::Jump | timing::Class::ReturnFromTrap).then(|| {
+                let b = if ins & 0x2000 != 0 {
+                    ((ins << 19) as i32 >> 19) as u32
+                } else {
+                    self.reg_in(self.shadow_cwp, ins & 31)
+                };
+                self.reg_in(self.shadow_cwp, ins >> 14 & 31).wrapping_add(b)
+            });
+        let icc_before = std::mem::replace(&mut self.shadow_icc, exec::static_sets_icc(ins));
+        pipeline::Decoded::Shadow(pipeline::Insn {
+            lock: u32::from(bicc && icc_before && self.config.timing.icchold),
+            cti: target.is_some(),
+            branch: target.filter(|_| taken),
+            jump,
+            annul_slot: bicc && ins >> 29 & 1 != 0 && (!taken || cond == 8),
+            ..pipeline::Insn::plain(class, class.cycles(&self.config.timing))
+        })
     }
 }
 
@@ -692,7 +690,7 @@ impl pipeline::Core for Leon2 {
                     // JMPL, RETT: executed, their target is the nPC
                     jump: (done.transfer && target.is_none()).then_some(self.npc),
                     annul_slot: done.annulled,
-                    flush: std::mem::take(&mut self.flush),
+                    flush: done.flush,
                     mem: done.mem,
                     cacheable: self.cacheable(done.mem.addr()),
                     ..Insn::plain(done.class, done.class.cycles(&t))
@@ -722,48 +720,40 @@ impl pipeline::Core for Leon2 {
     }
 }
 
-impl Leon2 {
-    /// What the instruction at `pc`, off the program's path, does in
-    /// decode: its class's cycles, `icchold` after another such that sets
-    /// the icc, a branch taken on the current icc, a JMPL's target from
-    /// the current registers.
-    fn shadow(&mut self, pc: u32) -> pipeline::Decoded {
-        let Some(ins) = self.peek32(pc).filter(|_| self.fetchable(pc)) else {
-            return pipeline::Decoded::Bubble;
-        };
-        let class = exec::static_class(ins);
-        let target = exec::branch_target(pc, ins);
-        let cond = ins >> 25 & 15;
-        let bicc = exec::is_bicc(ins);
-        let taken = target.is_some() && (!bicc || exec::condition(cond, self.psr));
-        let jump =
-            matches!(class, timing::Class::Jump | timing::Class::ReturnFromTrap).then(|| {
-                let b = if ins & 0x2000 != 0 {
-                    ((ins << 19) as i32 >> 19) as u32
-                } else {
-                    self.reg_in(self.shadow_cwp, ins & 31)
-                };
-                self.reg_in(self.shadow_cwp, ins >> 14 & 31).wrapping_add(b)
-            });
-        let icc_before = std::mem::replace(&mut self.shadow_icc, exec::static_sets_icc(ins));
-        pipeline::Decoded::Shadow(pipeline::Insn {
-            lock: u32::from(bicc && icc_before && self.config.timing.icchold),
-            cti: target.is_some(),
-            branch: target.filter(|_| taken),
-            jump,
-            annul_slot: bicc && ins >> 29 & 1 != 0 && (!taken || cond == 8),
-            ..pipeline::Insn::plain(class, class.cycles(&self.config.timing))
-        })
-    }
-}
-
 impl Cpu for Leon2 {
-    /// One instruction through the pipeline ([`pipeline`]): its cycles
-    /// are those from when the instruction before it left decode until it
-    /// leaves decode itself; at the halt, the count runs until it retires,
-    /// as the RTL reference counts a run (docs/leon2.md).
+    /// One instruction through the pipeline (`pipeline.rs`): the cycles
+    /// from the end of the previous instruction's decode to the end of its
+    /// own; at the halt, to its write-back instead, which is how the RTL
+    /// reference counts a run (docs/leon2.md, "The count").
     fn step(&mut self) -> Result<u32, SimError> {
-        self.step_pipelined()
+        let mut pipe = self
+            .pipe
+            .take()
+            .expect("the pipeline is back after every step");
+        self.decoded = None;
+        let result = self.run_pipeline(&mut pipe);
+        let lookups = pipe.take_lookups();
+        if let Ok((false, _)) = result {
+            pipe.stats.ifetch_hits += 1;
+        }
+        self.pipe = Some(pipe);
+        let (missed, total) = result?;
+        let cycles = total - self.run_cycles;
+        self.run_cycles = total;
+        self.cycles += cycles;
+        let (pc, ins, _) = self.decoded.expect("a step executes an instruction");
+        self.observe_cache(CacheKind::Instruction, pc, !missed);
+        for (addr, hit) in lookups {
+            self.observe_cache(CacheKind::Data, addr, hit);
+        }
+        if let Some(o) = self.observer.as_mut() {
+            o.instruction(&Executed {
+                pc,
+                bytes: &ins.to_be_bytes(),
+                cycles: cycles as u32,
+            });
+        }
+        Ok(cycles as u32)
     }
 
     /// `ba .` (or `ba,a .`) at the PC.
@@ -783,10 +773,8 @@ impl Cpu for Leon2 {
     fn set_pc(&mut self, pc: u32) {
         self.pc = pc;
         self.npc = pc.wrapping_add(4);
-        if let Some(p) = self.pipe.as_mut() {
-            self.run_base = p.restart(pc);
-            self.run_cycles = 0;
-        }
+        self.run_base = self.pipe_mut().restart(pc);
+        self.run_cycles = 0;
     }
 
     fn cycles(&self) -> u64 {
@@ -899,10 +887,12 @@ impl Cpu for Leon2 {
     }
 
     fn set_observer(&mut self, observer: Option<Box<dyn Observer>>) {
+        self.pipe_mut().observe = observer.is_some();
         self.observer = observer;
     }
 
     fn take_observer(&mut self) -> Option<Box<dyn Observer>> {
+        self.pipe_mut().observe = false;
         self.observer.take()
     }
 

@@ -422,9 +422,10 @@ impl Pipeline {
         let nullify = mein_inull || hold_pc || annul_all;
         let access = self.me.access.filter(|_| self.me.valid);
         let eenaddr = self.ex.valid && self.ex.access.is_some();
-        let before = (self.ic, self.dc, self.phase);
+        // the registers the trace prints, as they were in this cycle
+        let before = self.trace.map(|_| (self.ic, self.dc, self.phase));
         self.caches_and_bus(nullify, next_branch, access, eenaddr);
-        if let Some((from, to)) = self.trace {
+        if let (Some((from, to)), Some(before)) = (self.trace, before) {
             let c = self.t as i64 - self.base as i64;
             if (from..=to).contains(&c) {
                 self.print_cycle(c, holdn, hold_pc, before);
